@@ -1,0 +1,230 @@
+//! Status codes, their messages, and the per-thread last error text.
+
+use std::cell::RefCell;
+use std::ffi::{c_char, CString};
+
+use crate::{Error, HistoryError, PlayError};
+
+/// The outcome of a C ABI call: `0` success, negative on error.
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GomokuStatus {
+    /// Success.
+    Ok = 0,
+    /// A required pointer was NULL.
+    NullPointer = -1,
+    /// An argument is out of its range (size, rule, level, index, colour).
+    InvalidArgument = -2,
+    /// The point is not on the board.
+    OffBoard = -3,
+    /// The point already holds a stone.
+    Occupied = -4,
+    /// Renju: black may not play this point.
+    Forbidden = -5,
+    /// The game is over.
+    GameOver = -6,
+    /// No move to undo.
+    NothingToUndo = -7,
+    /// No move to redo.
+    NothingToRedo = -8,
+    /// The set-up position is impossible (see `gomoku_last_error`).
+    InvalidSetup = -9,
+    /// Malformed text (see `gomoku_last_error`).
+    ParseError = -10,
+    /// The AI is not available in this build.
+    NotAvailable = -11,
+    /// An internal error was caught at the boundary; please report it.
+    Panic = -99,
+}
+
+impl GomokuStatus {
+    /// Every status, for the message lookup.
+    const ALL: [GomokuStatus; 13] = [
+        GomokuStatus::Ok,
+        GomokuStatus::NullPointer,
+        GomokuStatus::InvalidArgument,
+        GomokuStatus::OffBoard,
+        GomokuStatus::Occupied,
+        GomokuStatus::Forbidden,
+        GomokuStatus::GameOver,
+        GomokuStatus::NothingToUndo,
+        GomokuStatus::NothingToRedo,
+        GomokuStatus::InvalidSetup,
+        GomokuStatus::ParseError,
+        GomokuStatus::NotAvailable,
+        GomokuStatus::Panic,
+    ];
+
+    /// The NUL-terminated English description.
+    fn message(self) -> &'static [u8] {
+        match self {
+            GomokuStatus::Ok => b"success\0",
+            GomokuStatus::NullPointer => b"a required pointer was NULL\0",
+            GomokuStatus::InvalidArgument => b"invalid argument\0",
+            GomokuStatus::OffBoard => b"the point is off the board\0",
+            GomokuStatus::Occupied => b"the point is occupied\0",
+            GomokuStatus::Forbidden => b"the point is forbidden for black under renju\0",
+            GomokuStatus::GameOver => b"the game is over\0",
+            GomokuStatus::NothingToUndo => b"nothing to undo\0",
+            GomokuStatus::NothingToRedo => b"nothing to redo\0",
+            GomokuStatus::InvalidSetup => b"invalid set-up position\0",
+            GomokuStatus::ParseError => b"malformed text\0",
+            GomokuStatus::NotAvailable => b"not available in this build\0",
+            GomokuStatus::Panic => b"internal error (panic) in libgomoku\0",
+        }
+    }
+}
+
+impl From<&Error> for GomokuStatus {
+    fn from(e: &Error) -> GomokuStatus {
+        match e {
+            Error::InvalidSize(_) => GomokuStatus::InvalidArgument,
+            Error::Play(PlayError::OffBoard(_)) => GomokuStatus::OffBoard,
+            Error::Play(PlayError::Occupied(_)) => GomokuStatus::Occupied,
+            Error::Play(PlayError::Forbidden(_)) => GomokuStatus::Forbidden,
+            Error::Play(PlayError::GameOver) => GomokuStatus::GameOver,
+            Error::History(HistoryError::NothingToUndo) => GomokuStatus::NothingToUndo,
+            Error::History(HistoryError::NothingToRedo) => GomokuStatus::NothingToRedo,
+            Error::Setup(_) => GomokuStatus::InvalidSetup,
+            Error::Parse(_) => GomokuStatus::ParseError,
+        }
+    }
+}
+
+thread_local! {
+    static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
+}
+
+/// Records the text `gomoku_last_error` returns on this thread.
+pub(crate) fn set_last_error(text: &str) {
+    let text = CString::new(text.replace('\0', " ")).unwrap_or_default();
+    LAST_ERROR.with(|e| *e.borrow_mut() = text);
+}
+
+/// Records `e` as the last error and returns its status code.
+pub(crate) fn fail(e: impl Into<Error>) -> i32 {
+    let e = e.into();
+    set_last_error(&e.to_string());
+    GomokuStatus::from(&e) as i32
+}
+
+/// Records a status with its standard message as the last error and returns its code.
+pub(crate) fn fail_with(status: GomokuStatus) -> i32 {
+    let text = status.message();
+    set_last_error(std::str::from_utf8(&text[..text.len() - 1]).unwrap_or_default());
+    status as i32
+}
+
+/// The English description of a status code, as a static NUL-terminated
+/// string (never NULL; unknown codes get "unknown status code").
+/// Thread-safe.
+#[no_mangle]
+pub extern "C" fn gomoku_status_message(code: i32) -> *const c_char {
+    let text = GomokuStatus::ALL
+        .into_iter()
+        .find(|&s| s as i32 == code)
+        .map_or(&b"unknown status code\0"[..], GomokuStatus::message);
+    text.as_ptr().cast()
+}
+
+/// The detailed text of the last error on the calling thread (for example
+/// which line of a save text was malformed), or "" if none. The pointer stays
+/// valid until the next call into libgomoku on the same thread. Thread-safe
+/// (each thread has its own).
+#[no_mangle]
+pub extern "C" fn gomoku_last_error() -> *const c_char {
+    LAST_ERROR.with(|e| e.borrow().as_ptr())
+}
+
+/// The library version, e.g. "0.1.0", as a static NUL-terminated string.
+/// Thread-safe.
+#[no_mangle]
+pub extern "C" fn gomoku_version() -> *const c_char {
+    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+}
+
+/// Rule codes for `gomoku_new`, `gomoku_rule` and friends.
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GomokuRule {
+    /// Five or more in a row wins.
+    Freestyle = 0,
+    /// Exactly five wins, for both colours.
+    Standard = 1,
+    /// Renju: black needs exactly five and may not play forbidden points.
+    Renju = 2,
+    /// Caro: a five blocked at both ends by the opponent does not win.
+    Caro = 3,
+}
+
+/// Stone codes of `gomoku_stone` and the side to move.
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GomokuStone {
+    /// No stone.
+    Empty = 0,
+    /// A black stone; black moves first.
+    Black = 1,
+    /// A white stone.
+    White = 2,
+}
+
+/// Result codes of `gomoku_result`.
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GomokuResult {
+    /// Still being played.
+    Ongoing = 0,
+    /// Black made a winning line.
+    BlackWon = 1,
+    /// White made a winning line.
+    WhiteWon = 2,
+    /// No winner and no move left.
+    Draw = 3,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Color, GameResult, Rule};
+
+    #[test]
+    fn c_codes_match_the_core_enums() {
+        let rules = [
+            GomokuRule::Freestyle,
+            GomokuRule::Standard,
+            GomokuRule::Renju,
+            GomokuRule::Caro,
+        ];
+        for (c, r) in rules.into_iter().zip(Rule::ALL) {
+            assert_eq!(c as i32, r as i32);
+        }
+        assert_eq!(GomokuStone::Black as i32, Color::Black as i32);
+        assert_eq!(GomokuStone::White as i32, Color::White as i32);
+        let results = [
+            GomokuResult::Ongoing,
+            GomokuResult::BlackWon,
+            GomokuResult::WhiteWon,
+            GomokuResult::Draw,
+        ];
+        let core = [
+            GameResult::Ongoing,
+            GameResult::BlackWon,
+            GameResult::WhiteWon,
+            GameResult::Draw,
+        ];
+        for (c, r) in results.into_iter().zip(core) {
+            assert_eq!(c as i32, r as i32);
+        }
+    }
+
+    #[test]
+    fn every_status_has_its_own_message() {
+        let mut seen = std::collections::HashSet::new();
+        for s in GomokuStatus::ALL {
+            let text = s.message();
+            assert_eq!(text.last(), Some(&0));
+            assert!(seen.insert(text), "{s:?}");
+        }
+    }
+}
