@@ -1,7 +1,7 @@
 //! The board: a padded cell array that every rule and search walks without
 //! bounds checks.
 //!
-//! Cells live in a flat array with a row stride of 32 and five wall rows above
+//! Cells live in a flat array with a row stride of 32 and six wall rows above
 //! and below. Columns `size..32` are walls too, so a walk of up to five steps in
 //! any of the eight directions from a board point stays inside the array and
 //! meets a wall, never a wrapped-around board cell.
@@ -12,8 +12,9 @@ use crate::{Color, Point, MAX_SIZE, MIN_SIZE};
 
 /// Cells per row of the padded array.
 pub(crate) const STRIDE: usize = 32;
-/// Wall rows above and below the board.
-const PAD_ROWS: usize = 5;
+/// Wall rows above and below the board: five steps up-left from the top-left
+/// corner reach back five rows and five columns, so one more row is needed.
+const PAD_ROWS: usize = 6;
 /// Length of the padded array.
 pub(crate) const CELLS: usize = STRIDE * (MAX_SIZE + 2 * PAD_ROWS);
 

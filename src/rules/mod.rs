@@ -1,5 +1,7 @@
 //! The four rule sets: what wins, and (under renju) where black may not play.
 
+#[cfg(test)]
+mod cases;
 mod five;
 mod renju;
 
