@@ -188,7 +188,7 @@ impl Game {
 
     /// Who plays next.
     pub fn side_to_move(&self) -> Color {
-        if self.moves.len() % 2 == 0 {
+        if self.moves.len().is_multiple_of(2) {
             self.start.to_move
         } else {
             self.start.to_move.opponent()

@@ -27,7 +27,10 @@ fn black_moves_first_and_sides_alternate() {
 fn refused_moves_say_why_and_change_nothing() {
     let mut g = game(15, Rule::Freestyle, "h8 i9");
     let before = g.clone();
-    assert_eq!(g.play(Point::new(15, 0)), Err(PlayError::OffBoard(Point::new(15, 0))));
+    assert_eq!(
+        g.play(Point::new(15, 0)),
+        Err(PlayError::OffBoard(Point::new(15, 0)))
+    );
     assert_eq!(g.play(pt("h8")), Err(PlayError::Occupied(pt("h8"))));
     assert_eq!(g, before);
     assert!(PlayError::Occupied(pt("h8")).to_string().contains("h8"));
@@ -105,13 +108,21 @@ fn a_full_board_without_a_winner_is_a_draw() {
     for (y, row) in rows.iter().enumerate() {
         for (x, c) in row.chars().enumerate() {
             let p = Point::new(x as u8, y as u8);
-            if c == 'X' { black.push(p) } else { white.push(p) }
+            if c == 'X' {
+                black.push(p)
+            } else {
+                white.push(p)
+            }
         }
     }
     for rule in Rule::ALL {
         let mut g = Game::new(5, rule).unwrap();
         for i in 0..25 {
-            let p = if i % 2 == 0 { black[i / 2] } else { white[i / 2] };
+            let p = if i % 2 == 0 {
+                black[i / 2]
+            } else {
+                white[i / 2]
+            };
             assert_eq!(g.result(), GameResult::Ongoing);
             g.play(p).unwrap();
         }
@@ -126,7 +137,11 @@ fn a_full_board_without_a_winner_is_a_draw() {
 #[test]
 fn set_up_positions_are_validated() {
     let mut s = Setup::new(15, Rule::Freestyle);
-    s.stones = vec![(pt("h8"), Color::Black), (pt("h9"), Color::White), (pt("i8"), Color::Black)];
+    s.stones = vec![
+        (pt("h8"), Color::Black),
+        (pt("h9"), Color::White),
+        (pt("i8"), Color::Black),
+    ];
     s.to_move = Color::White;
     let g = Game::from_setup(&s).unwrap();
     assert_eq!(g.side_to_move(), Color::White);
@@ -136,7 +151,11 @@ fn set_up_positions_are_validated() {
     s.to_move = Color::Black;
     assert_eq!(
         Game::from_setup(&s),
-        Err(SetupError::ImpossibleCounts { black: 2, white: 1, to_move: Color::Black })
+        Err(SetupError::ImpossibleCounts {
+            black: 2,
+            white: 1,
+            to_move: Color::Black
+        })
     );
     let mut dup = Setup::new(15, Rule::Freestyle);
     dup.stones = vec![(pt("h8"), Color::Black), (pt("h8"), Color::White)];
@@ -145,12 +164,25 @@ fn set_up_positions_are_validated() {
     off.stones = vec![(pt("j10"), Color::Black)];
     off.to_move = Color::White;
     assert_eq!(Game::from_setup(&off), Err(SetupError::OffBoard(pt("j10"))));
-    assert_eq!(Game::from_setup(&Setup::new(4, Rule::Freestyle)), Err(SetupError::InvalidSize(4)));
+    assert_eq!(
+        Game::from_setup(&Setup::new(4, Rule::Freestyle)),
+        Err(SetupError::InvalidSize(4))
+    );
 
-    let mut won = Setup::from_moves(15, Rule::Freestyle, &parse_moves("a1 b1 a2 b2 a3 b3 a4 b4 a5").unwrap());
-    assert_eq!(Game::from_setup(&won), Err(SetupError::AlreadyWon(Color::Black)));
+    let mut won = Setup::from_moves(
+        15,
+        Rule::Freestyle,
+        &parse_moves("a1 b1 a2 b2 a3 b3 a4 b4 a5").unwrap(),
+    );
+    assert_eq!(
+        Game::from_setup(&won),
+        Err(SetupError::AlreadyWon(Color::Black))
+    );
     won.rule = Rule::Standard;
-    assert_eq!(Game::from_setup(&won), Err(SetupError::AlreadyWon(Color::Black)));
+    assert_eq!(
+        Game::from_setup(&won),
+        Err(SetupError::AlreadyWon(Color::Black))
+    );
 }
 
 #[test]
@@ -200,7 +232,11 @@ fn wins_are_found_on_every_edge_and_corner_of_every_size() {
                         g.play(spare[k]).unwrap();
                     }
                 }
-                assert_eq!(g.result(), GameResult::BlackWon, "size {size} {rule} {line:?}");
+                assert_eq!(
+                    g.result(),
+                    GameResult::BlackWon,
+                    "size {size} {rule} {line:?}"
+                );
                 let mut got = g.winning_line().to_vec();
                 got.sort();
                 let mut want = line.clone();

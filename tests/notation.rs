@@ -22,7 +22,10 @@ fn save_text_is_readable_and_round_trips() {
 #[test]
 fn set_up_stones_and_results_round_trip() {
     let mut s = Setup::new(9, Rule::Caro);
-    s.stones = vec![(Point::new(4, 4), Color::Black), (Point::new(3, 3), Color::White)];
+    s.stones = vec![
+        (Point::new(4, 4), Color::Black),
+        (Point::new(3, 3), Color::White),
+    ];
     s.to_move = Color::White;
     let mut g = Game::from_setup(&s).unwrap();
     for m in parse_moves("a1 b2 a2 b3 a3 b4 a4 b5 a5").unwrap() {
@@ -40,7 +43,8 @@ fn set_up_stones_and_results_round_trip() {
 
 #[test]
 fn comments_blank_lines_and_key_order_do_not_matter() {
-    let text = "# my game\n\ngomoku-save 1\nresult ongoing\nmoves h8\n  rule   freestyle\nsize 15\n";
+    let text =
+        "# my game\n\ngomoku-save 1\nresult ongoing\nmoves h8\n  rule   freestyle\nsize 15\n";
     let g = Game::load(text).unwrap();
     assert_eq!(g.moves(), &[Point::new(7, 7)]);
 }
@@ -51,19 +55,59 @@ fn malformed_saves_name_the_line_and_what_is_wrong() {
         ("", None, "empty"),
         ("hello\n", Some(1), "not a gomoku save"),
         ("gomoku-save 2\n", Some(1), "unsupported save version"),
-        ("gomoku-save 1\nsize 15\nrule renju\nmoves\n", None, "missing \"result\""),
+        (
+            "gomoku-save 1\nsize 15\nrule renju\nmoves\n",
+            None,
+            "missing \"result\"",
+        ),
         ("gomoku-save 1\nsize x\n", Some(2), "invalid size"),
-        ("gomoku-save 1\nsize 4\nrule renju\nmoves\nresult ongoing\n", Some(2), "invalid board size 4"),
-        ("gomoku-save 1\nsize 15\nrule chess\n", Some(3), "unknown rule"),
+        (
+            "gomoku-save 1\nsize 4\nrule renju\nmoves\nresult ongoing\n",
+            Some(2),
+            "invalid board size 4",
+        ),
+        (
+            "gomoku-save 1\nsize 15\nrule chess\n",
+            Some(3),
+            "unknown rule",
+        ),
         ("gomoku-save 1\nsize 15\nsize 15\n", Some(3), "duplicate"),
         ("gomoku-save 1\ncolour red\n", Some(2), "unknown key"),
-        ("gomoku-save 1\nsize 15\nrule freestyle\nmoves h8 h8\nresult ongoing\n", Some(4), "move 2 (h8): point h8 is occupied"),
-        ("gomoku-save 1\nsize 9\nrule freestyle\nmoves h8 z9\nresult ongoing\n", Some(4), "off the board"),
-        ("gomoku-save 1\nsize 15\nrule freestyle\nmoves h8 q\nresult ongoing\n", Some(4), "invalid move"),
-        ("gomoku-save 1\nsize 15\nrule freestyle\nmoves h8\nresult black\n", Some(5), "does not match"),
-        ("gomoku-save 1\nsize 15\nrule freestyle\nmoves\nresult maybe\n", Some(5), "invalid result"),
-        ("gomoku-save 1\nsize 15\nrule freestyle\nblack h8 i8\nmoves\nresult ongoing\n", Some(4), "cannot have black to move"),
-        ("gomoku-save 1\nsize 15\nrule freestyle\nfirst green\n", Some(4), "invalid colour"),
+        (
+            "gomoku-save 1\nsize 15\nrule freestyle\nmoves h8 h8\nresult ongoing\n",
+            Some(4),
+            "move 2 (h8): point h8 is occupied",
+        ),
+        (
+            "gomoku-save 1\nsize 9\nrule freestyle\nmoves h8 z9\nresult ongoing\n",
+            Some(4),
+            "off the board",
+        ),
+        (
+            "gomoku-save 1\nsize 15\nrule freestyle\nmoves h8 q\nresult ongoing\n",
+            Some(4),
+            "invalid move",
+        ),
+        (
+            "gomoku-save 1\nsize 15\nrule freestyle\nmoves h8\nresult black\n",
+            Some(5),
+            "does not match",
+        ),
+        (
+            "gomoku-save 1\nsize 15\nrule freestyle\nmoves\nresult maybe\n",
+            Some(5),
+            "invalid result",
+        ),
+        (
+            "gomoku-save 1\nsize 15\nrule freestyle\nblack h8 i8\nmoves\nresult ongoing\n",
+            Some(4),
+            "cannot have black to move",
+        ),
+        (
+            "gomoku-save 1\nsize 15\nrule freestyle\nfirst green\n",
+            Some(4),
+            "invalid colour",
+        ),
     ];
     for (text, line, needle) in cases {
         let e = Game::load(text).unwrap_err();
@@ -74,7 +118,8 @@ fn malformed_saves_name_the_line_and_what_is_wrong() {
 
 #[test]
 fn renju_saves_refuse_forbidden_moves() {
-    let text = "gomoku-save 1\nsize 15\nrule renju\nmoves i8 a1 j8 a3 k9 a5 k10 a7 k8\nresult ongoing\n";
+    let text =
+        "gomoku-save 1\nsize 15\nrule renju\nmoves i8 a1 j8 a3 k9 a5 k10 a7 k8\nresult ongoing\n";
     let e = Game::load(text).unwrap_err();
     assert!(e.to_string().contains("forbidden"), "{e}");
 }
@@ -83,7 +128,10 @@ fn renju_saves_refuse_forbidden_moves() {
 fn psq_records_round_trip() {
     let g = game(20, Rule::Freestyle, "j10 k11 l12");
     let psq = g.to_psq();
-    assert_eq!(psq, "Piskvorky 20x20, 11:11, 0\n10,10,0\n11,11,0\n12,12,0\n-1\n");
+    assert_eq!(
+        psq,
+        "Piskvorky 20x20, 11:11, 0\n10,10,0\n11,11,0\n12,12,0\n-1\n"
+    );
     assert_eq!(Game::from_psq(&psq, Rule::Freestyle).unwrap(), g);
 }
 
@@ -103,7 +151,10 @@ fn malformed_psq_records_are_refused() {
         ("Piskvorky 15x20, 11:11, 0\n", "not square"),
         ("Piskvorky 30x30, 11:11, 0\n", "invalid board size"),
         ("Piskvorky 15x15, 11:11, 0\n8,8,0\n8,8,0\n", "occupied"),
-        ("Piskvorky 15x15, 11:11, 0\n8,8,0\n16,1,0\n", "off the board"),
+        (
+            "Piskvorky 15x15, 11:11, 0\n8,8,0\n16,1,0\n",
+            "off the board",
+        ),
         ("Piskvorky 15x15, 11:11, 0\n8,8,0\n0,1,0\n", "off the board"),
         ("Piskvorky 15x15, 11:11, 0\n8\n", "expected"),
         ("Piskvorky 15x15, 11:11, 0\n8,x,0\n", "invalid number"),

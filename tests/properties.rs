@@ -19,7 +19,11 @@ struct Grid {
 impl Grid {
     fn of(game: &Game) -> Grid {
         let n = game.size() as i32;
-        let cells = game.board().points().map(|p| game.board().stone(p).map_or(EMPTY, |c| c as u8)).collect();
+        let cells = game
+            .board()
+            .points()
+            .map(|p| game.board().stone(p).map_or(EMPTY, |c| c as u8))
+            .collect();
         Grid { n, cells }
     }
 
@@ -55,7 +59,9 @@ impl Grid {
                     if self.get(x - dx, y - dy) == c {
                         continue; // not the start of a run
                     }
-                    let len = (0..).take_while(|&k| self.get(x + k * dx, y + k * dy) == c).count();
+                    let len = (0..)
+                        .take_while(|&k| self.get(x + k * dx, y + k * dy) == c)
+                        .count();
                     let other = 3 - c;
                     let blocked = self.get(x - dx, y - dy) == other
                         && self.get(x + len as i32 * dx, y + len as i32 * dy) == other;
@@ -84,7 +90,10 @@ impl Grid {
         let exact_five = lines.iter().any(|l| (1..=5).any(|s| is_five_window(l, s)));
         let result = if exact_five {
             false
-        } else if lines.iter().any(|l| (0..=5).any(|s| (s..s + 6).all(|i| l[i] == BLACK) && (s..s + 6).contains(&5))) {
+        } else if lines
+            .iter()
+            .any(|l| (0..=5).any(|s| (s..s + 6).all(|i| l[i] == BLACK) && (s..s + 6).contains(&5)))
+        {
             true
         } else {
             let fours: Vec<usize> = lines.iter().map(count_fours).collect();
@@ -136,7 +145,9 @@ impl Grid {
 /// Whether cells `s..s+5` of a line are black, hold the centre, and are a run
 /// of exactly five.
 fn is_five_window(line: &[u8; 11], s: usize) -> bool {
-    (s..s + 5).all(|i| line[i] == BLACK) && line[s - 1] != BLACK && line.get(s + 5).is_none_or(|&c| c != BLACK)
+    (s..s + 5).all(|i| line[i] == BLACK)
+        && line[s - 1] != BLACK
+        && line.get(s + 5).is_none_or(|&c| c != BLACK)
 }
 
 /// The number of distinct fours through the centre: stone sets that one more
@@ -147,10 +158,10 @@ fn count_fours(line: &[u8; 11]) -> usize {
         let window = s..s + 5;
         let stones: Vec<usize> = window.clone().filter(|&i| line[i] == BLACK).collect();
         let empties: Vec<usize> = window.clone().filter(|&i| line[i] == EMPTY).collect();
-        if stones.len() == 4 && empties.len() == 1 && line[s - 1] != BLACK && line.get(s + 5).is_none_or(|&c| c != BLACK) {
-            if !sets.contains(&stones) {
-                sets.push(stones);
-            }
+        let five_point = stones.len() == 4 && empties.len() == 1;
+        let exact = line[s - 1] != BLACK && line.get(s + 5).is_none_or(|&c| c != BLACK);
+        if five_point && exact && !sets.contains(&stones) {
+            sets.push(stones);
         }
     }
     sets.len()
@@ -158,7 +169,12 @@ fn count_fours(line: &[u8; 11]) -> usize {
 
 /// Plays a random dense game: each choice picks a point near an earlier move.
 /// Returns the game after every accepted move to `check`.
-fn play_random(size: usize, rule: Rule, choices: &[(u16, u8)], mut check: impl FnMut(&Game)) -> Game {
+fn play_random(
+    size: usize,
+    rule: Rule,
+    choices: &[(u16, u8)],
+    mut check: impl FnMut(&Game),
+) -> Game {
     let mut game = Game::new(size, rule).unwrap();
     for &(a, b) in choices {
         if game.is_over() {
@@ -180,7 +196,12 @@ fn play_random(size: usize, rule: Rule, choices: &[(u16, u8)], mut check: impl F
 }
 
 fn rule_strategy() -> impl Strategy<Value = Rule> {
-    prop_oneof![Just(Rule::Freestyle), Just(Rule::Standard), Just(Rule::Renju), Just(Rule::Caro)]
+    prop_oneof![
+        Just(Rule::Freestyle),
+        Just(Rule::Standard),
+        Just(Rule::Renju),
+        Just(Rule::Caro)
+    ]
 }
 
 proptest! {
@@ -283,7 +304,9 @@ fn random_renju_games_contain_forbidden_points() {
                 (seed as u16, (seed >> 16) as u8)
             })
             .collect();
-        play_random(11, Rule::Renju, &choices, |g| forbidden += g.forbidden_points().len());
+        play_random(11, Rule::Renju, &choices, |g| {
+            forbidden += g.forbidden_points().len()
+        });
     }
     assert!(forbidden > 100, "only {forbidden} forbidden points met");
 }

@@ -57,10 +57,10 @@ impl Game {
         } else {
             (Color::Black, Color::White)
         };
-        let mut a = of(first);
+        let a = of(first);
         let mut b = of(second);
         let mut order = Vec::with_capacity(stones.len());
-        while let Some(p) = a.next() {
+        for p in a {
             order.push(p);
             order.extend(b.next());
         }

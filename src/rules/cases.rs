@@ -28,7 +28,9 @@ fn parse_case(block: &str) -> Case {
         } else if l == "board:" {
             in_board = true;
         } else {
-            let (k, v) = l.split_once(": ").unwrap_or_else(|| panic!("bad line {l:?}"));
+            let (k, v) = l
+                .split_once(": ")
+                .unwrap_or_else(|| panic!("bad line {l:?}"));
             keys.insert(k.to_string(), v.to_string());
         }
     }
@@ -36,7 +38,12 @@ fn parse_case(block: &str) -> Case {
     let mut target = None;
     let mut marked_forbidden = BTreeSet::new();
     for (y, row) in rows.iter().enumerate() {
-        assert_eq!(row.len(), rows.len(), "row {y} of {:?} is not square", keys.get("name"));
+        assert_eq!(
+            row.len(),
+            rows.len(),
+            "row {y} of {:?} is not square",
+            keys.get("name")
+        );
         for (x, c) in row.chars().enumerate() {
             let p = Point::new(x as u8, y as u8);
             match c {
@@ -77,7 +84,12 @@ fn check(case: &Case) -> Vec<String> {
             .filter(|&p| is_forbidden(&case.board, index(p)))
             .collect();
         if actual != expected_forbidden {
-            let show = |s: &BTreeSet<Point>| s.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" ");
+            let show = |s: &BTreeSet<Point>| {
+                s.iter()
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
             failures.push(format!(
                 "forbidden points: expected [{}], found [{}]",
                 show(&expected_forbidden),
@@ -89,7 +101,9 @@ fn check(case: &Case) -> Vec<String> {
         let win = five_line(&case.board, case.rule, index(p), color);
         match case.expect.as_deref() {
             Some("win") if win.is_none() => failures.push("expected a win".into()),
-            Some("nowin") | Some("forbidden") if win.is_some() => failures.push("expected no win".into()),
+            Some("nowin") | Some("forbidden") if win.is_some() => {
+                failures.push("expected no win".into())
+            }
             _ => {}
         }
         if let (Some(want), Some((_, _, len))) = (case.line, win) {
@@ -118,10 +132,19 @@ fn rule_case_files_hold() {
             let case = parse_case(block.trim());
             count += 1;
             for f in check(&case) {
-                failures.push(format!("{}: {}: {f}", file.file_name().unwrap().to_string_lossy(), case.name));
+                failures.push(format!(
+                    "{}: {}: {f}",
+                    file.file_name().unwrap().to_string_lossy(),
+                    case.name
+                ));
             }
         }
     }
     assert!(count >= 20, "only {count} cases found");
-    assert!(failures.is_empty(), "{} of {count} cases failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -93,7 +93,7 @@ impl FromStr for Rule {
         let t = s.trim().to_ascii_lowercase();
         Rule::ALL
             .into_iter()
-            .find(|r| r.name() == t || (r.clone() as u8).to_string() == t)
+            .find(|r| r.name() == t || (*r as u8).to_string() == t)
             .ok_or_else(|| {
                 ParseError::new(format!(
                     "unknown rule {:?} (expected freestyle, standard, renju or caro)",
