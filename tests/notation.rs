@@ -172,3 +172,22 @@ fn set_up_games_export_to_psq_as_alternating_moves() {
     let back = Game::from_psq(&g.to_psq(), Rule::Freestyle).unwrap();
     assert_eq!(back.moves(), &parse_moves("h8 i9 j10 a1").unwrap()[..]);
 }
+
+#[test]
+fn the_redo_list_is_saved_too() {
+    let mut g = game(15, Rule::Freestyle, "a1 b1 a2 b2 a3 b3 a4 b4 a5");
+    g.undo().unwrap();
+    g.undo().unwrap();
+    let text = g.save();
+    assert!(text.contains("redo b4 a5\n"), "{text}");
+    let mut back = Game::load(&text).unwrap();
+    assert_eq!(back, g);
+    back.redo().unwrap();
+    back.redo().unwrap();
+    assert_eq!(back.result(), GameResult::BlackWon);
+    let bad = text.replace("redo b4 a5", "redo b4 b4");
+    assert!(Game::load(&bad)
+        .unwrap_err()
+        .to_string()
+        .contains("redo move 2 (b4)"));
+}

@@ -237,9 +237,7 @@ proptest! {
             game.undo().unwrap();
         }
         let loaded = Game::load(&game.save()).unwrap();
-        prop_assert_eq!(loaded.moves(), game.moves());
-        prop_assert_eq!(loaded.result(), game.result());
-        prop_assert_eq!(loaded.board(), game.board());
+        prop_assert_eq!(&loaded, &game);
         let psq = Game::from_psq(&game.to_psq(), rule).unwrap();
         prop_assert_eq!(psq.moves(), game.moves());
     }

@@ -9,11 +9,13 @@
 //! black h8 i9
 //! white j10
 //! moves k11 l12
+//! redo m13
 //! result ongoing
 //! ```
 //!
 //! `first` is the side to move in the start position; `black` and `white`
-//! list set-up stones (optional); `moves` the moves played from there. Blank
+//! list set-up stones (optional); `moves` the moves played from there; `redo`
+//! (optional) the undone moves that redo would replay, next one first. Blank
 //! lines and lines starting with `#` are ignored. `result` must agree with the
 //! moves, so a tampered file is caught rather than half-believed.
 
@@ -41,11 +43,12 @@ impl Game {
                 text += &format!("{color}{stones}\n");
             }
         }
-        text += &format!(
-            "moves{}\nresult {}\n",
-            list(&mut self.moves().iter().copied()),
-            self.result().name()
-        );
+        text += &format!("moves{}\n", list(&mut self.moves().iter().copied()));
+        let redo = list(&mut self.redo_moves());
+        if !redo.is_empty() {
+            text += &format!("redo{redo}\n");
+        }
+        text += &format!("result {}\n", self.result().name());
         text
     }
 
@@ -86,6 +89,7 @@ struct Fields {
     stones: Vec<(Point, Color)>,
     stones_line: usize,
     moves: Option<(usize, Vec<Point>)>,
+    redo: Option<(usize, Vec<Point>)>,
     result: Option<(usize, GameResult)>,
 }
 
@@ -113,6 +117,7 @@ impl Fields {
                 Ok(())
             }
             "moves" => set_once(&mut self.moves, key, n, parse_moves(value)?),
+            "redo" => set_once(&mut self.redo, key, n, parse_moves(value)?),
             "result" => {
                 let result = [
                     GameResult::Ongoing,
@@ -158,6 +163,9 @@ impl Fields {
                 ParseError::new(format!("move {} ({p}): {e}", k + 1)).at_line(moves_line)
             })?;
         }
+        if let Some((redo_line, redo)) = self.redo {
+            replay_redo(&mut game, &redo).map_err(|e| e.at_line(redo_line))?;
+        }
         if game.result() != result {
             return Err(ParseError::new(format!(
                 "result {:?} does not match the moves, which give {:?}",
@@ -168,6 +176,19 @@ impl Fields {
         }
         Ok(game)
     }
+}
+
+/// Plays the redo moves and takes them back, so that they are checked and
+/// wait on the redo list.
+fn replay_redo(game: &mut Game, redo: &[Point]) -> Result<(), ParseError> {
+    for (k, &p) in redo.iter().enumerate() {
+        game.play(p)
+            .map_err(|e| ParseError::new(format!("redo move {} ({p}): {e}", k + 1)))?;
+    }
+    for _ in redo {
+        game.undo().expect("the redo moves were just played");
+    }
+    Ok(())
 }
 
 /// Stores a field that may appear once.

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Runs every test in every language: Rust (fmt, clippy, unit, integration,
+# property and doc tests), the C header check, and the C ABI tests under
+# valgrind. Installs what a fresh machine lacks first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+install_missing() {
+    local apt_packages=()
+    command -v valgrind >/dev/null || apt_packages+=(valgrind)
+    command -v cc >/dev/null || apt_packages+=(gcc)
+    command -v make >/dev/null || apt_packages+=(make)
+    if [ ${#apt_packages[@]} -gt 0 ]; then
+        step "installing ${apt_packages[*]}"
+        local sudo=""
+        [ "$(id -u)" -eq 0 ] || sudo="sudo"
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${apt_packages[@]}"
+    fi
+    if command -v rustup >/dev/null; then
+        rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy
+        rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup component add rustfmt
+    fi
+}
+
+install_missing
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "cargo clippy -D warnings"
+cargo clippy --all-targets -- -D warnings
+
+step "cargo test"
+cargo test --all-targets
+cargo test --doc
+
+step "include/gomoku.h matches a fresh cbindgen run"
+cargo build --release --lib
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    if ! git diff --exit-code -- include/gomoku.h; then
+        echo "include/gomoku.h is out of date: commit the regenerated header" >&2
+        exit 1
+    fi
+fi
+
+step "C ABI tests and example under valgrind"
+make -C bindings/c --no-print-directory test example
+
+step "all tests passed"
