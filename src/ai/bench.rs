@@ -1,0 +1,88 @@
+//! The bench: a fixed set of positions per rule searched to a fixed depth
+//! with a fixed table size. Its node count changes only when the search
+//! changes, so every search commit states the new `Bench:` number.
+
+use std::time::{Duration, Instant};
+
+use super::{AiOptions, Engine, Score};
+use crate::notation::parse_moves;
+use crate::{Game, Rule};
+
+/// The bench positions: rule and moves from an empty 15×15 board (one on 20×20).
+const POSITIONS: [(Rule, usize, &str); 10] = [
+    (Rule::Freestyle, 15, "h8 i9 i8 g8 j10 j9 k9 h10"),
+    (Rule::Freestyle, 15, "h8 h9 i9 g7 j10 k11 i7 i8 j8"),
+    (
+        Rule::Freestyle,
+        15,
+        "l14 i13 h11 g10 h9 j12 k11 j10 j11 i11 k12",
+    ),
+    (Rule::Freestyle, 20, "j10 k11 k10 i10 l11 j11 l9 l10 m10"),
+    (Rule::Standard, 15, "h8 i9 g9 i7 i8 g7 h7 h6"),
+    (Rule::Standard, 15, "h8 i8 h9 h10 g9 i9 f10 e11 g10"),
+    (Rule::Renju, 15, "h8 i9 j8 i7 i8 g8 j10 j9"),
+    (Rule::Renju, 15, "h8 h9 i9 g7 i8 i7 j7 k6 g9"),
+    (Rule::Caro, 15, "h8 i9 i8 g8 j10 j9 k9 h10"),
+    (Rule::Caro, 15, "h8 g9 i9 i8 j10 k11 g8 j9"),
+];
+
+/// The bench depth used when none is given.
+pub const BENCH_DEPTH: u32 = 7;
+
+/// What a bench run measured.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BenchResult {
+    /// Nodes over all positions.
+    pub nodes: u64,
+    /// Wall time over all positions.
+    pub elapsed: Duration,
+    /// A hash of every position's node count and score: equal signatures mean
+    /// the same search.
+    pub signature: u32,
+}
+
+impl BenchResult {
+    /// Nodes per second.
+    pub fn nodes_per_second(&self) -> u64 {
+        self.nodes * 1_000_000 / self.elapsed.as_micros().max(1) as u64
+    }
+}
+
+/// Searches every bench position to `depth` with a fresh 16 MiB table each.
+pub fn bench(depth: u32) -> BenchResult {
+    let start = Instant::now();
+    let mut nodes = 0;
+    let mut signature: u32 = 0x811C_9DC5;
+    for (rule, size, moves) in POSITIONS {
+        let game = Game::from_moves(size, rule, &parse_moves(moves).expect("bench moves parse"))
+            .expect("bench positions are legal");
+        let options = AiOptions {
+            max_depth: Some(depth),
+            table_mib: 16,
+            ..AiOptions::default()
+        };
+        let reply = Engine::new()
+            .best_move(&game, &options)
+            .expect("bench positions are ongoing");
+        nodes += reply.nodes;
+        let score = match reply.score {
+            Score::Value(v) => v as i64,
+            Score::Win(n) => 100_000 - n as i64,
+            Score::Loss(n) => n as i64 - 100_000,
+        };
+        for word in [
+            reply.nodes,
+            score as u64,
+            reply.point.x as u64 * 32 + reply.point.y as u64,
+        ] {
+            for byte in word.to_le_bytes() {
+                signature = (signature ^ byte as u32).wrapping_mul(0x0100_0193);
+            }
+        }
+    }
+    BenchResult {
+        nodes,
+        elapsed: start.elapsed(),
+        signature,
+    }
+}

@@ -1,0 +1,143 @@
+//! The classic teaching AIs of the course projects this library grew from:
+//! score every empty point, play the best one.
+//!
+//! - The five-tuple scorer: every window of five points on a line is scored by
+//!   the stones it holds (only one colour's stones, or none); a point's score
+//!   is the sum over the windows through it.
+//! - The pattern-weight player: each of the four lines through a point is read
+//!   as a shape (five, open/blocked four, three, two, one) for both sides, and
+//!   the point scores `attack + 0.9 × defence`.
+
+use super::pattern::{tables, Pattern};
+use crate::board::{index, Board, DIRECTIONS};
+use crate::{Color, Point, Rule};
+
+/// Five-tuple scores for a window holding `n` stones of the mover (index `n`)
+/// and none of the opponent; `[0]` is the empty window.
+const OWN_TUPLE: [i64; 5] = [7, 35, 800, 15_000, 800_000];
+/// Five-tuple scores for a window holding `n` opponent stones and none of the mover's.
+const OTHER_TUPLE: [i64; 5] = [7, 15, 400, 1_800, 100_000];
+
+/// Scores of every empty point for `me` by the five-tuple method, row by row.
+pub(crate) fn five_tuple_scores(board: &Board, me: Color) -> Vec<(Point, i64)> {
+    let n = board.size() as isize;
+    let mut scores = vec![0i64; board.size() * board.size()];
+    let steps: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+    for y in 0..n {
+        for x in 0..n {
+            for (dx, dy) in steps {
+                let (ex, ey) = (x + 4 * dx, y + 4 * dy);
+                if !(0..n).contains(&ex) || !(0..n).contains(&ey) {
+                    continue;
+                }
+                let window: Vec<Point> = (0..5)
+                    .map(|k| Point::new((x + k * dx) as u8, (y + k * dy) as u8))
+                    .collect();
+                let own = window
+                    .iter()
+                    .filter(|&&p| board.stone(p) == Some(me))
+                    .count();
+                let other = window
+                    .iter()
+                    .filter(|&&p| board.stone(p) == Some(me.opponent()))
+                    .count();
+                let score = match (own, other) {
+                    (k, 0) => OWN_TUPLE[k],
+                    (0, k) => OTHER_TUPLE[k],
+                    _ => 0,
+                };
+                for p in window {
+                    scores[p.y as usize * board.size() + p.x as usize] += score;
+                }
+            }
+        }
+    }
+    board
+        .empty_points()
+        .map(|p| (p, scores[p.y as usize * board.size() + p.x as usize]))
+        .collect()
+}
+
+/// Weight of a line shape for the pattern-weight player (indexed by [`Pattern`]):
+/// five 1,000,000; open four 100,000; blocked four 10,000; open three 8,000;
+/// blocked three 1,000; open two 500; blocked two 100; open one 50.
+const SHAPE_WEIGHT: [i64; 11] = [
+    0, 0, 10, 50, 100, 500, 1_000, 8_000, 10_000, 100_000, 1_000_000,
+];
+
+/// Scores of every empty point for `me` by the pattern-weight method, row by row.
+pub(crate) fn pattern_weight_scores(board: &Board, rule: Rule, me: Color) -> Vec<(Point, i64)> {
+    let tables = tables(rule);
+    let shape_score = |i: usize, color: Color| -> i64 {
+        DIRECTIONS
+            .into_iter()
+            .map(|step| {
+                let mut key = 0u32;
+                let mut shift = 0;
+                for k in (-5isize..=5).filter(|&k| k != 0) {
+                    let cell = u32::from(board.cell(i.wrapping_add_signed(k * step)));
+                    // Key cells: 1 own, 2 other; board cells: 1 black, 2 white.
+                    let cell = match (cell, color) {
+                        (1, Color::White) => 2,
+                        (2, Color::White) => 1,
+                        (c, _) => c,
+                    };
+                    key |= cell << shift;
+                    shift += 2;
+                }
+                let pattern: Pattern = tables[color as usize - 1].get(key);
+                SHAPE_WEIGHT[pattern as usize]
+            })
+            .sum()
+    };
+    board
+        .empty_points()
+        .map(|p| {
+            let i = index(p);
+            let attack = shape_score(i, me);
+            let defence = shape_score(i, me.opponent());
+            (p, attack + defence * 9 / 10)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_moves;
+    use crate::Game;
+
+    fn best(scores: &[(Point, i64)]) -> Point {
+        scores
+            .iter()
+            .max_by_key(|(p, s)| (*s, std::cmp::Reverse(*p)))
+            .unwrap()
+            .0
+    }
+
+    #[test]
+    fn an_empty_point_scores_seven_per_window_through_it() {
+        let board = Board::new(15).unwrap();
+        let scores = five_tuple_scores(&board, Color::Black);
+        let at = |p: Point| scores.iter().find(|s| s.0 == p).unwrap().1;
+        assert_eq!(at(Point::new(0, 0)), 3 * 7);
+        assert_eq!(at(Point::new(7, 7)), 20 * 7);
+    }
+
+    #[test]
+    fn both_methods_block_an_immediate_five() {
+        let game = Game::from_moves(
+            15,
+            Rule::Freestyle,
+            &parse_moves("a1 h8 a2 h9 a3 h10 a4").unwrap(),
+        )
+        .unwrap();
+        // White to move: black threatens a5.
+        for scores in [
+            five_tuple_scores(game.board(), Color::White),
+            pattern_weight_scores(game.board(), Rule::Freestyle, Color::White),
+        ] {
+            assert_eq!(best(&scores), "a5".parse().unwrap());
+        }
+    }
+}

@@ -1,0 +1,357 @@
+//! The AI: one ladder of levels from the classic teaching heuristics to a
+//! search engine.
+//!
+//! | level | player |
+//! | --- | --- |
+//! | 1 | five-tuple scorer (every window of five scored by its stones) |
+//! | 2 | pattern weights, `attack + 0.9 × defence` |
+//! | 3–5 | the search engine at depth 2, 4 and 6 |
+//! | 6 | the search engine at full strength, bounded by time |
+//!
+//! Every level plays a five when it has one, blocks the opponent's five, and
+//! never plays an illegal or (renju black) forbidden point.
+//!
+//! ```
+//! use gomoku::ai::{AiOptions, Engine};
+//! use gomoku::{Game, Rule};
+//! use std::time::Duration;
+//!
+//! let mut game = Game::new(15, Rule::Freestyle).unwrap();
+//! let mut engine = Engine::new();
+//! let options = AiOptions { level: 4, time: Some(Duration::from_millis(200)), ..AiOptions::default() };
+//! let reply = engine.best_move(&game, &options).unwrap();
+//! game.play(reply.point).unwrap();
+//! ```
+
+mod bench;
+mod classic;
+mod pattern;
+mod position;
+mod search;
+mod tt;
+mod vcf;
+
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::board::index;
+use crate::{Game, Point};
+use position::Position;
+use search::{Iteration, Limits, Search, MATE_BOUND, WIN};
+use tt::TranspositionTable;
+
+pub use bench::{bench, BenchResult, BENCH_DEPTH};
+pub use vcf::{solve_vcf, VcfResult};
+
+/// The highest level: the search engine at full strength.
+pub const MAX_LEVEL: u8 = 6;
+
+/// The time budget used when a search is given no limit at all.
+pub const DEFAULT_TIME: Duration = Duration::from_millis(1000);
+
+/// How the AI should play; `Default` is full strength with the default time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AiOptions {
+    /// 1..=[`MAX_LEVEL`]; 0 means [`MAX_LEVEL`].
+    pub level: u8,
+    /// Time budget for the move.
+    pub time: Option<Duration>,
+    /// Node budget for the move.
+    pub max_nodes: Option<u64>,
+    /// Depth limit in plies.
+    pub max_depth: Option<u32>,
+    /// Seed for breaking ties between equally scored points (levels 1 and 2).
+    pub seed: u64,
+    /// Transposition table size in MiB.
+    pub table_mib: usize,
+}
+
+impl Default for AiOptions {
+    fn default() -> AiOptions {
+        AiOptions {
+            level: 0,
+            time: None,
+            max_nodes: None,
+            max_depth: None,
+            seed: 0,
+            table_mib: 16,
+        }
+    }
+}
+
+/// A search score from the mover's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// A heuristic value: positive is good for the mover.
+    Value(i32),
+    /// A forced win, completed this many plies from now.
+    Win(u32),
+    /// A forced loss, this many plies from now.
+    Loss(u32),
+}
+
+impl Score {
+    fn from_raw(s: i32) -> Score {
+        if s >= MATE_BOUND {
+            Score::Win((WIN - s) as u32)
+        } else if s <= -MATE_BOUND {
+            Score::Loss((WIN + s) as u32)
+        } else {
+            Score::Value(s)
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Value(v) => write!(f, "{v}"),
+            Score::Win(n) => write!(f, "win in {n}"),
+            Score::Loss(n) => write!(f, "loss in {n}"),
+        }
+    }
+}
+
+/// What the search reports after each finished depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Depth finished, in plies.
+    pub depth: u32,
+    /// Score of the best line.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes per second so far.
+    pub nodes_per_second: u64,
+    /// Time so far.
+    pub elapsed: Duration,
+    /// The best line, the move to play first.
+    pub pv: Vec<Point>,
+}
+
+/// The AI's chosen move and how it found it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AiMove {
+    /// The point to play.
+    pub point: Point,
+    /// Score of the move (levels 1–2: [`Score::Value`] of the point's score, clamped).
+    pub score: Score,
+    /// Depth reached (0 for levels 1–2 and forced moves).
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+    /// Expected line, starting with `point`.
+    pub pv: Vec<Point>,
+}
+
+/// Why the AI could not move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AiError {
+    /// The game is over.
+    GameOver,
+    /// The level is above [`MAX_LEVEL`].
+    InvalidLevel(u8),
+}
+
+impl fmt::Display for AiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AiError::GameOver => f.write_str("the game is over"),
+            AiError::InvalidLevel(l) => write!(f, "invalid level {l} (must be 0 to {MAX_LEVEL})"),
+        }
+    }
+}
+
+impl std::error::Error for AiError {}
+
+/// Stops a running search from another thread.
+#[derive(Clone, Debug, Default)]
+pub struct StopHandle(Arc<AtomicBool>);
+
+impl StopHandle {
+    /// Asks the search to return its best move so far, promptly.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A player that keeps its transposition table between moves. Each engine is
+/// independent: no global mutable state.
+pub struct Engine {
+    tt: TranspositionTable,
+    stop: StopHandle,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    /// An engine with the default table size.
+    pub fn new() -> Engine {
+        Engine {
+            tt: TranspositionTable::new(AiOptions::default().table_mib),
+            stop: StopHandle::default(),
+        }
+    }
+
+    /// A handle that stops this engine's searches from another thread.
+    pub fn stop_handle(&self) -> StopHandle {
+        self.stop.clone()
+    }
+
+    /// Forgets what earlier searches learnt (e.g. for a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// The best move for the side to move; does not play it.
+    pub fn best_move(&mut self, game: &Game, options: &AiOptions) -> Result<AiMove, AiError> {
+        self.best_move_with_progress(game, options, &mut |_| {})
+    }
+
+    /// [`Engine::best_move`], reporting each finished depth to `progress`.
+    pub fn best_move_with_progress(
+        &mut self,
+        game: &Game,
+        options: &AiOptions,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<AiMove, AiError> {
+        let level = match options.level {
+            0 => MAX_LEVEL,
+            l if l <= MAX_LEVEL => l,
+            l => return Err(AiError::InvalidLevel(l)),
+        };
+        if game.is_over() {
+            return Err(AiError::GameOver);
+        }
+        self.stop.0.store(false, Ordering::Relaxed);
+        let start = Instant::now();
+        if level <= 2 {
+            return Ok(classic_move(game, level, options.seed, start));
+        }
+        if self.tt.mib() != options.table_mib.max(1) {
+            self.tt = TranspositionTable::new(options.table_mib);
+        }
+        let level_depth = [0, 0, 0, 2, 4, 6, 64][level as usize];
+        let no_limit =
+            options.time.is_none() && options.max_nodes.is_none() && options.max_depth.is_none();
+        let limits = Limits {
+            depth: options
+                .max_depth
+                .map_or(level_depth, |d| d.clamp(1, level_depth)),
+            nodes: options.max_nodes.unwrap_or(0),
+            time: options
+                .time
+                .or((no_limit && level == MAX_LEVEL).then_some(DEFAULT_TIME)),
+            width: 8 + 2 * level as usize,
+        };
+        let pos = Position::new(game);
+        let mut search = Search::new(pos, &mut self.tt, &self.stop.0, limits);
+        let mut report = |it: &Iteration| progress(&to_progress(it));
+        let best = search
+            .run(&mut report)
+            .expect("an ongoing game has a legal move");
+        let nodes = search.nodes();
+        Ok(AiMove {
+            point: Position::point(best.pv[0]),
+            score: Score::from_raw(best.score),
+            depth: best.depth,
+            nodes,
+            elapsed: start.elapsed(),
+            pv: best.pv.iter().map(|&i| Position::point(i)).collect(),
+        })
+    }
+}
+
+fn to_progress(it: &Iteration) -> Progress {
+    let micros = it.elapsed.as_micros().max(1) as u64;
+    Progress {
+        depth: it.depth,
+        score: Score::from_raw(it.score),
+        nodes: it.nodes,
+        nodes_per_second: it.nodes * 1_000_000 / micros,
+        elapsed: it.elapsed,
+        pv: it.pv.iter().map(|&i| Position::point(i)).collect(),
+    }
+}
+
+/// The best move of a one-off engine (see [`Engine::best_move`]).
+pub fn best_move(game: &Game, options: &AiOptions) -> Result<AiMove, AiError> {
+    Engine::new().best_move(game, options)
+}
+
+/// A score for every empty point, for hint buttons and heat maps: the
+/// level's own point scores for levels 1 and 2, the engine's threat values
+/// (own ×2 + opponent's) otherwise. Points the side to move may not play are
+/// left out. Higher is better for the side to move.
+pub fn score_map(game: &Game, level: u8) -> Vec<(Point, i64)> {
+    let pos = Position::new(game);
+    let me = game.side_to_move();
+    let raw = match level {
+        1 => classic::five_tuple_scores(game.board(), me),
+        2 => classic::pattern_weight_scores(game.board(), game.rule(), me),
+        _ => game
+            .board()
+            .empty_points()
+            .map(|p| {
+                let i = index(p);
+                let value = 2 * pos.threat(i, me).value + pos.threat(i, me.opponent()).value;
+                (p, i64::from(value))
+            })
+            .collect(),
+    };
+    raw.into_iter()
+        .filter(|&(p, _)| pos.is_legal(index(p)))
+        .collect()
+}
+
+/// Levels 1 and 2: the centre on an empty board, else the five first, then
+/// the block, then the best score, ties broken by the seed.
+fn classic_move(game: &Game, level: u8, seed: u64, start: Instant) -> AiMove {
+    let pos = Position::new(game);
+    let me = game.side_to_move();
+    let centre = game.board().center();
+    let forced = pos
+        .five_points(me, 1)
+        .first()
+        .or(pos.five_points(me.opponent(), 1).first())
+        .copied()
+        .or((game.board().stone_count() == 0).then(|| index(centre)))
+        .filter(|&i| pos.is_legal(i));
+    let (point, score) = match forced {
+        Some(i) => (Position::point(i), 0),
+        None => {
+            let scores = score_map(game, level);
+            let top = scores
+                .iter()
+                .map(|s| s.1)
+                .max()
+                .expect("an ongoing game has a legal move");
+            let best: Vec<Point> = scores.iter().filter(|s| s.1 == top).map(|s| s.0).collect();
+            (best[(splitmix(seed) % best.len() as u64) as usize], top)
+        }
+    };
+    AiMove {
+        point,
+        score: Score::Value(score.clamp(-(MATE_BOUND as i64) + 1, MATE_BOUND as i64 - 1) as i32),
+        depth: 0,
+        nodes: 0,
+        elapsed: start.elapsed(),
+        pv: vec![point],
+    }
+}
+
+/// A well-mixed 64-bit value from a seed.
+fn splitmix(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

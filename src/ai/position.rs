@@ -1,0 +1,425 @@
+//! The search board: the core board plus, for every empty cell, the line
+//! patterns both colours would make there, kept up to date move by move.
+
+use super::pattern::{tables, Pattern, PatternTable, HALF};
+use crate::board::{index, point_at, Board, CELLS, DIRECTIONS, EMPTY};
+use crate::rules::is_forbidden;
+use crate::{Color, Game, Point, Rule};
+
+/// Value of one line pattern for evaluation and move ordering, weakest first
+/// (indexed by [`Pattern`]).
+const PATTERN_VALUE: [i32; 11] = [0, 0, 1, 2, 4, 10, 12, 40, 50, 400, 5000];
+
+/// What one colour would get by playing an empty cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct CellThreat {
+    /// Sum of the pattern values plus combination bonuses.
+    pub value: i32,
+    /// The strongest pattern over the four lines.
+    pub best: Pattern,
+    /// How many lines become a four or better.
+    pub fours: u8,
+    /// How many lines become an open three.
+    pub threes: u8,
+}
+
+impl CellThreat {
+    fn of(patterns: &[Pattern; 4], combos: bool) -> CellThreat {
+        let mut t = CellThreat::default();
+        for &p in patterns {
+            t.value += PATTERN_VALUE[p as usize];
+            t.best = t.best.max(p);
+            t.fours += u8::from(p >= Pattern::B4);
+            t.threes += u8::from(p == Pattern::F3);
+        }
+        if t.fours >= 1 && t.threes >= 1 {
+            t.value += 500;
+        }
+        if combos {
+            if t.fours >= 2 {
+                t.value += 800;
+            } else if t.threes >= 2 {
+                t.value += 300;
+            }
+        }
+        t
+    }
+
+    /// A five: playing here wins.
+    pub(crate) fn is_five(&self) -> bool {
+        self.best == Pattern::F5
+    }
+
+    /// A four or better (forcing).
+    pub(crate) fn is_four(&self) -> bool {
+        self.fours > 0
+    }
+
+    /// Makes an open four or two fours: wins next move unless the opponent
+    /// has a five (or, for renju black, the point is forbidden).
+    pub(crate) fn is_flex_four(&self) -> bool {
+        self.best >= Pattern::F4 || self.fours >= 2
+    }
+}
+
+/// 64-bit keys for every (colour, cell), fixed so hashes are reproducible.
+static ZOBRIST: [[u64; CELLS]; 2] = {
+    let mut table = [[0u64; CELLS]; 2];
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut c = 0;
+    while c < 2 {
+        let mut i = 0;
+        while i < CELLS {
+            // splitmix64
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            table[c][i] = z ^ (z >> 31);
+            i += 1;
+        }
+        c += 1;
+    }
+    table
+};
+
+/// Key of the side to move being white.
+const WHITE_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
+
+/// Swaps own and opponent stones in a window key (black's key to white's).
+#[inline]
+fn swap_colours(key: u32) -> u32 {
+    let lo = key & 0x55555;
+    let hi = (key >> 1) & 0x55555;
+    let one_of_them = lo ^ hi;
+    key ^ (one_of_them | one_of_them << 1)
+}
+
+/// A position the engine searches: make and unmake moves, read threats.
+#[derive(Clone)]
+pub(crate) struct Position {
+    board: Board,
+    rule: Rule,
+    tables: [&'static PatternTable; 2],
+    side: Color,
+    patterns: Vec<[[Pattern; 4]; 2]>,
+    threats: Vec<[CellThreat; 2]>,
+    totals: [i32; 2],
+    /// Empty cells where each colour would make five.
+    five_cells: [u16; 2],
+    /// Empty cells where each colour would make an open four or two fours.
+    flex_cells: [u16; 2],
+    /// Stones within two cells (in a 5×5 square) of each cell.
+    near: Vec<u8>,
+    hash: u64,
+    moves: Vec<usize>,
+}
+
+impl Position {
+    /// The position of a game, with its side to move.
+    pub(crate) fn new(game: &Game) -> Position {
+        let rule = game.rule();
+        let mut pos = Position {
+            board: Board::new(game.size()).expect("a game's size is valid"),
+            rule,
+            tables: tables(rule),
+            side: Color::Black,
+            patterns: vec![[[Pattern::Dead; 4]; 2]; CELLS],
+            threats: vec![[CellThreat::default(); 2]; CELLS],
+            totals: [0; 2],
+            five_cells: [0; 2],
+            flex_cells: [0; 2],
+            near: vec![0; CELLS],
+            hash: 0,
+            moves: Vec::new(),
+        };
+        for p in pos.board.points().collect::<Vec<_>>() {
+            pos.refresh_cell(index(p));
+        }
+        for (p, c) in game.board().stones() {
+            pos.side = c;
+            pos.make(index(p));
+        }
+        pos.moves.clear();
+        pos.side = game.side_to_move();
+        pos.hash = pos.stone_hash()
+            ^ if pos.side == Color::White {
+                WHITE_TO_MOVE
+            } else {
+                0
+            };
+        pos
+    }
+
+    fn stone_hash(&self) -> u64 {
+        self.board
+            .stones()
+            .fold(0, |h, (p, c)| h ^ ZOBRIST[c as usize - 1][index(p)])
+    }
+
+    /// The side to move.
+    pub(crate) fn side(&self) -> Color {
+        self.side
+    }
+
+    /// The position's hash (stones and side to move).
+    pub(crate) fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Whether the board is full.
+    pub(crate) fn is_full(&self) -> bool {
+        self.board.is_full()
+    }
+
+    /// What `color` would get by playing the empty cell `i`.
+    #[inline]
+    pub(crate) fn threat(&self, i: usize, color: Color) -> CellThreat {
+        self.threats[i][color as usize - 1]
+    }
+
+    /// The pattern `color` would make on cell `i` along direction `d`.
+    #[cfg(test)]
+    pub(crate) fn pattern(&self, i: usize, color: Color, d: usize) -> Pattern {
+        self.patterns[i][color as usize - 1][d]
+    }
+
+    /// Whether the empty cell `i` has a stone within two cells.
+    #[inline]
+    pub(crate) fn is_near(&self, i: usize) -> bool {
+        self.near[i] > 0
+    }
+
+    /// Whether cell `i` is an empty board cell.
+    #[inline]
+    pub(crate) fn is_empty(&self, i: usize) -> bool {
+        self.board.cell(i) == EMPTY
+    }
+
+    /// Whether the side to move may play the empty cell `i` (renju: black's
+    /// forbidden points are not legal).
+    pub(crate) fn is_legal(&self, i: usize) -> bool {
+        self.is_legal_for(i, self.side)
+    }
+
+    /// Whether `color` may play the empty cell `i`.
+    pub(crate) fn is_legal_for(&self, i: usize, color: Color) -> bool {
+        self.is_empty(i)
+            && !(self.rule == Rule::Renju
+                && color == Color::Black
+                && !self.threat(i, Color::Black).is_five()
+                && is_forbidden(&self.board, i))
+    }
+
+    /// The empty board cells, row by row.
+    pub(crate) fn empty_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.board.empty_points().map(index)
+    }
+
+    /// Cells near stones (or the centre on an empty board), the default
+    /// candidates for a move.
+    pub(crate) fn candidates(&self) -> Vec<usize> {
+        if self.board.stone_count() == 0 {
+            return vec![index(self.board.center())];
+        }
+        self.empty_cells().filter(|&i| self.is_near(i)).collect()
+    }
+
+    /// Static evaluation from the side to move's view.
+    pub(crate) fn evaluate(&self) -> i32 {
+        let me = self.side as usize - 1;
+        let (own, other) = (self.totals[me], self.totals[1 - me]);
+        own + own / 5 - other
+    }
+
+    /// Plays the side to move's stone on the empty cell `i`.
+    pub(crate) fn make(&mut self, i: usize) {
+        let c = self.side;
+        self.board.set_cell(i, c as u8);
+        self.hash ^= ZOBRIST[c as usize - 1][i] ^ WHITE_TO_MOVE;
+        self.moves.push(i);
+        self.side = c.opponent();
+        self.touch(i, 1);
+    }
+
+    /// Takes back the last move.
+    pub(crate) fn unmake(&mut self) {
+        let i = self.moves.pop().expect("a move to take back");
+        let c = self.side.opponent();
+        self.board.set_cell(i, EMPTY);
+        self.hash ^= ZOBRIST[c as usize - 1][i] ^ WHITE_TO_MOVE;
+        self.side = c;
+        self.touch(i, -1);
+    }
+
+    /// Updates everything a stone change on `i` affects.
+    fn touch(&mut self, i: usize, delta: i8) {
+        for dy in -2isize..=2 {
+            for dx in -2isize..=2 {
+                let j = i.wrapping_add_signed(dy * crate::board::STRIDE as isize + dx);
+                if j < CELLS {
+                    self.near[j] = self.near[j].wrapping_add_signed(delta);
+                }
+            }
+        }
+        for (d, step) in DIRECTIONS.into_iter().enumerate() {
+            for k in -(HALF as isize)..=HALF as isize {
+                let j = i.wrapping_add_signed(k * step);
+                if k != 0 && self.board.cell(j) == EMPTY {
+                    self.refresh_line(j, d, step);
+                    self.refresh_threats(j);
+                }
+            }
+        }
+        self.refresh_threats(i);
+    }
+
+    /// Recomputes the patterns of the empty cell `j` along direction `d`.
+    fn refresh_line(&mut self, j: usize, d: usize, step: isize) {
+        let mut key = 0u32;
+        let mut shift = 0;
+        for k in (-(HALF as isize)..=HALF as isize).filter(|&k| k != 0) {
+            key |= u32::from(self.board.cell(j.wrapping_add_signed(k * step))) << shift;
+            shift += 2;
+        }
+        self.patterns[j][0][d] = self.tables[0].get(key);
+        self.patterns[j][1][d] = self.tables[1].get(swap_colours(key));
+    }
+
+    /// Recomputes all four lines of cell `i` and its threats.
+    fn refresh_cell(&mut self, i: usize) {
+        for (d, step) in DIRECTIONS.into_iter().enumerate() {
+            self.refresh_line(i, d, step);
+        }
+        self.refresh_threats(i);
+    }
+
+    /// Recomputes the threats of cell `i` from its patterns (zero if occupied).
+    fn refresh_threats(&mut self, i: usize) {
+        let empty = self.board.cell(i) == EMPTY;
+        for c in 0..2 {
+            let renju_black = self.rule == Rule::Renju && c == 0;
+            let new = if empty {
+                CellThreat::of(&self.patterns[i][c], !renju_black)
+            } else {
+                CellThreat::default()
+            };
+            let old = self.threats[i][c];
+            self.totals[c] += new.value - old.value;
+            self.five_cells[c] =
+                self.five_cells[c] + u16::from(new.is_five()) - u16::from(old.is_five());
+            self.flex_cells[c] =
+                self.flex_cells[c] + u16::from(new.is_flex_four()) - u16::from(old.is_flex_four());
+            self.threats[i][c] = new;
+        }
+    }
+
+    /// The cells where `color` would make five, up to `limit` of them.
+    pub(crate) fn five_points(&self, color: Color, limit: usize) -> Vec<usize> {
+        if self.five_cells[color as usize - 1] == 0 {
+            return Vec::new();
+        }
+        self.empty_cells()
+            .filter(|&i| self.threat(i, color).is_five())
+            .take(limit)
+            .collect()
+    }
+
+    /// Whether `color` has a cell where it would make five.
+    #[inline]
+    pub(crate) fn has_five_point(&self, color: Color) -> bool {
+        self.five_cells[color as usize - 1] > 0
+    }
+
+    /// A cell where `color` may legally make an open four or two fours (a win
+    /// in three unless the other side has a five first).
+    pub(crate) fn flex_four_point(&self, color: Color) -> Option<usize> {
+        if self.flex_cells[color as usize - 1] == 0 {
+            return None;
+        }
+        self.empty_cells()
+            .find(|&i| self.threat(i, color).is_flex_four() && self.is_legal_for(i, color))
+    }
+
+    /// Whether cell `i` is on the board (not a wall).
+    #[cfg(test)]
+    pub(crate) fn on_board(&self, i: usize) -> bool {
+        self.board.cell(i) != crate::board::WALL
+    }
+
+    /// The point of a cell.
+    pub(crate) fn point(i: usize) -> Point {
+        point_at(i)
+    }
+
+    /// Recomputes every pattern from scratch and compares (tests only).
+    #[cfg(test)]
+    pub(crate) fn matches_recompute(&self) -> bool {
+        let mut fresh = self.clone();
+        for i in self.empty_cells().collect::<Vec<_>>() {
+            fresh.refresh_cell(i);
+        }
+        let totals_ok = fresh.totals == self.totals
+            && fresh.five_cells == self.five_cells
+            && fresh.flex_cells == self.flex_cells;
+        let cells_ok = self
+            .empty_cells()
+            .all(|i| fresh.patterns[i] == self.patterns[i] && fresh.threats[i] == self.threats[i]);
+        totals_ok
+            && cells_ok
+            && self.hash
+                == self.stone_hash()
+                    ^ if self.side == Color::White {
+                        WHITE_TO_MOVE
+                    } else {
+                        0
+                    }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_moves;
+
+    #[test]
+    fn incremental_patterns_equal_a_recompute_through_a_game() {
+        for rule in Rule::ALL {
+            let moves = parse_moves("h8 i9 i8 j8 g8 k7 j9 f8 h10 h9 g10 i10 g9 g11 f10").unwrap();
+            let game = Game::new(15, rule).unwrap();
+            let mut pos = Position::new(&game);
+            for &m in &moves {
+                pos.make(index(m));
+                assert!(pos.matches_recompute(), "{rule} after {m}");
+            }
+            for _ in &moves {
+                pos.unmake();
+                assert!(pos.matches_recompute(), "{rule} undo");
+            }
+            assert_eq!(pos.hash(), Position::new(&game).hash());
+        }
+    }
+
+    #[test]
+    fn a_position_from_a_game_matches_one_built_move_by_move() {
+        let moves = parse_moves("h8 i9 i8 j8 g8").unwrap();
+        let game = Game::from_moves(15, Rule::Freestyle, &moves).unwrap();
+        let built = Position::new(&game);
+        let mut played = Position::new(&Game::new(15, Rule::Freestyle).unwrap());
+        for &m in &moves {
+            played.make(index(m));
+        }
+        assert_eq!(built.hash(), played.hash());
+        assert_eq!(built.side(), Color::White);
+        assert_eq!(built.evaluate(), played.evaluate());
+        // g8 h8 i8: black's open four points are f8 and j8? j8 is white: only f8 makes four.
+        let f8 = index("f8".parse().unwrap());
+        assert_eq!(built.pattern(f8, Color::Black, 0), Pattern::B4);
+        assert!(built.on_board(f8));
+    }
+
+    #[test]
+    fn colour_swap_exchanges_own_and_other() {
+        assert_eq!(swap_colours(0b11_10_01_00), 0b11_01_10_00);
+    }
+}

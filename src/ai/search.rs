@@ -1,0 +1,508 @@
+//! The search: iterative deepening alpha-beta (principal variation search)
+//! with a transposition table, killer and history ordering, forced-move
+//! generation and a VCF quiescence search at the leaves.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::pattern::Pattern;
+use super::position::Position;
+use super::tt::{Bound, TranspositionTable};
+use crate::board::CELLS;
+
+/// The score of a win on the board now; a win `n` plies away scores `WIN - n`.
+pub(crate) const WIN: i32 = 30_000;
+/// Scores beyond this are wins or losses.
+pub(crate) const MATE_BOUND: i32 = WIN - 1_000;
+const INFINITY: i32 = WIN + 1;
+const MAX_PLY: usize = 200;
+/// Deepest quiescence (continuous fours) line, in plies.
+const MAX_QUIESCENCE: usize = 24;
+
+/// What a search may use.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    /// Deepest iteration, in plies.
+    pub depth: u32,
+    /// Node budget (0 = none).
+    pub nodes: u64,
+    /// Hard time budget.
+    pub time: Option<Duration>,
+    /// Widest a quiet node may branch (0 = all candidates).
+    pub width: usize,
+}
+
+/// One finished iteration.
+#[derive(Clone, Debug)]
+pub(crate) struct Iteration {
+    /// Depth completed.
+    pub depth: u32,
+    /// Score from the side to move's view.
+    pub score: i32,
+    /// Best line, first move first (cell indices).
+    pub pv: Vec<usize>,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+}
+
+/// A search in progress.
+pub(crate) struct Search<'a> {
+    pos: Position,
+    tt: &'a mut TranspositionTable,
+    stop: &'a AtomicBool,
+    limits: Limits,
+    start: Instant,
+    nodes: u64,
+    aborted: bool,
+    killers: Vec<[usize; 2]>,
+    history: Vec<[i32; 2]>,
+}
+
+/// What the threats on the board say about a node.
+enum Decision {
+    /// The value is known: a five to play, an unstoppable five of theirs, an
+    /// open four to make; with the move that realises it, if any.
+    Value(i32, Option<usize>),
+    /// Their four must be blocked here.
+    Block(usize),
+    /// Nothing forced.
+    Open,
+}
+
+/// How a node's moves were decided.
+enum Moves {
+    /// The node's value is known without searching.
+    Decided(i32, Option<usize>),
+    /// The moves to search.
+    List(Vec<usize>),
+}
+
+impl<'a> Search<'a> {
+    /// A search of `pos` for its side to move.
+    pub(crate) fn new(
+        pos: Position,
+        tt: &'a mut TranspositionTable,
+        stop: &'a AtomicBool,
+        limits: Limits,
+    ) -> Search<'a> {
+        Search {
+            pos,
+            tt,
+            stop,
+            limits,
+            start: Instant::now(),
+            nodes: 0,
+            aborted: false,
+            killers: vec![[usize::MAX; 2]; MAX_PLY + 1],
+            history: vec![[0; 2]; CELLS],
+        }
+    }
+
+    /// Nodes searched so far.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Runs iterative deepening; `report` sees each finished iteration.
+    /// Returns the last finished iteration (or a best guess if none finished),
+    /// `None` when the side to move has no legal move.
+    pub(crate) fn run(&mut self, report: &mut dyn FnMut(&Iteration)) -> Option<Iteration> {
+        let mut root = match self.generate(0) {
+            Moves::Decided(score, Some(m)) => return Some(self.iteration(0, score, vec![m])),
+            Moves::Decided(score, None) => {
+                // Lost whatever we do: play any legal move.
+                let any = self.pos.empty_cells().find(|&i| self.pos.is_legal(i))?;
+                return Some(self.iteration(0, score, vec![any]));
+            }
+            Moves::List(list) => list,
+        };
+        if root.is_empty() {
+            return None;
+        }
+        self.order(&mut root, 0, None);
+        let mut best = self.iteration(0, 0, vec![root[0]]);
+        if root.len() == 1 {
+            return Some(best);
+        }
+        for depth in 1..=self.limits.depth.max(1) {
+            let (score, m) = self.root(depth as i32, &mut root);
+            if self.aborted {
+                break;
+            }
+            let mut pv = vec![m];
+            self.extend_pv(&mut pv);
+            best = self.iteration(depth, score, pv);
+            report(&best);
+            let proven = score.abs() >= MATE_BOUND && (WIN - score.abs()) as u32 + 1 < depth;
+            let time_left = self
+                .limits
+                .time
+                .is_none_or(|t| self.start.elapsed() * 3 < t);
+            if proven || !time_left || self.out_of_nodes() {
+                break;
+            }
+        }
+        Some(best)
+    }
+
+    fn iteration(&self, depth: u32, score: i32, pv: Vec<usize>) -> Iteration {
+        Iteration {
+            depth,
+            score,
+            pv,
+            nodes: self.nodes,
+            elapsed: self.start.elapsed(),
+        }
+    }
+
+    /// Follows the table's best moves from the root line's end.
+    fn extend_pv(&mut self, pv: &mut Vec<usize>) {
+        let mut made = 0;
+        let mut ended = pv.first().is_some_and(|&m| self.wins_now(m));
+        for &m in pv.iter() {
+            self.pos.make(m);
+            made += 1;
+        }
+        while pv.len() < 32 && !ended {
+            let Some(e) = self.tt.probe(self.pos.hash()) else {
+                break;
+            };
+            let m = e.best as usize;
+            if e.best == u16::MAX || !self.pos.is_legal(m) {
+                break;
+            }
+            ended = self.wins_now(m);
+            self.pos.make(m);
+            pv.push(m);
+            made += 1;
+        }
+        for _ in 0..made {
+            self.pos.unmake();
+        }
+    }
+
+    /// Whether the side to move wins by playing `m`.
+    fn wins_now(&self, m: usize) -> bool {
+        self.pos.threat(m, self.pos.side()).is_five()
+    }
+
+    /// One root iteration; keeps `moves` ordered best first.
+    fn root(&mut self, depth: i32, moves: &mut [usize]) -> (i32, usize) {
+        let (mut alpha, beta) = (-INFINITY, INFINITY);
+        let mut best = moves[0];
+        let mut scores = vec![-INFINITY; moves.len()];
+        for (n, &m) in moves.iter().enumerate() {
+            self.pos.make(m);
+            let score = if n == 0 {
+                -self.negamax(depth - 1, 1, -beta, -alpha)
+            } else {
+                let s = -self.negamax(depth - 1, 1, -alpha - 1, -alpha);
+                if s > alpha && !self.aborted {
+                    -self.negamax(depth - 1, 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            self.pos.unmake();
+            if self.aborted {
+                break;
+            }
+            scores[n] = score;
+            if score > alpha {
+                alpha = score;
+                best = m;
+            }
+        }
+        // Best first, the rest by their scores (stable, so ties keep order).
+        let mut ranked: Vec<(i32, usize)> = scores.into_iter().zip(moves.iter().copied()).collect();
+        ranked.sort_by_key(|&(s, m)| std::cmp::Reverse(if m == best { INFINITY + 1 } else { s }));
+        for (slot, (_, m)) in moves.iter_mut().zip(ranked) {
+            *slot = m;
+        }
+        if !self.aborted {
+            self.tt
+                .store(self.pos.hash(), Some(best), alpha, depth, Bound::Exact);
+        }
+        (alpha, best)
+    }
+
+    fn out_of_nodes(&self) -> bool {
+        self.limits.nodes > 0 && self.nodes >= self.limits.nodes
+    }
+
+    /// Counts a node and says whether the search must stop.
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.aborted {
+            return true;
+        }
+        let over = self.stop.load(Ordering::Relaxed)
+            || self.out_of_nodes()
+            || (self.nodes & 255 == 0
+                && self.limits.time.is_some_and(|t| self.start.elapsed() >= t));
+        self.aborted = over;
+        over
+    }
+
+    /// What the threats on the board say about the node at `ply`.
+    fn decide(&self, ply: usize) -> Decision {
+        let pos = &self.pos;
+        let me = pos.side();
+        let them = me.opponent();
+        let ply = ply as i32;
+        if let Some(&five) = pos.five_points(me, 1).first() {
+            return Decision::Value(WIN - ply - 1, Some(five));
+        }
+        let their_fives = pos.five_points(them, 2);
+        match their_fives[..] {
+            [block, _] => {
+                return Decision::Value(-(WIN - ply - 2), Some(block).filter(|&b| pos.is_legal(b)))
+            }
+            [block] if !pos.is_legal(block) => return Decision::Value(-(WIN - ply - 2), None),
+            [block] => return Decision::Block(block),
+            _ => {}
+        }
+        match pos.flex_four_point(me) {
+            Some(flex) => Decision::Value(WIN - ply - 3, Some(flex)),
+            None => Decision::Open,
+        }
+    }
+
+    /// Moves for the side to move at `ply`, or the node's value when the
+    /// threats on the board decide it.
+    fn generate(&self, ply: usize) -> Moves {
+        match self.decide(ply) {
+            Decision::Value(score, m) => return Moves::Decided(score, m),
+            Decision::Block(b) => return Moves::List(vec![b]),
+            Decision::Open => {}
+        }
+        let pos = &self.pos;
+        let me = pos.side();
+        let them = me.opponent();
+        if pos.flex_four_point(them).is_some() {
+            // An open three (or a four-four point) of theirs: only moves on
+            // their lines or our own fours can stop it.
+            let defences: Vec<usize> = pos
+                .empty_cells()
+                .filter(|&i| pos.threat(i, them).best >= Pattern::B4 || pos.threat(i, me).is_four())
+                .filter(|&i| pos.is_legal(i))
+                .collect();
+            if !defences.is_empty() {
+                return Moves::List(defences);
+            }
+        }
+        let moves: Vec<usize> = pos
+            .candidates()
+            .into_iter()
+            .filter(|&i| pos.is_legal(i))
+            .collect();
+        if moves.is_empty() {
+            // Renju: black may have only forbidden points near the stones.
+            return Moves::List(
+                pos.empty_cells()
+                    .filter(|&i| pos.is_legal(i))
+                    .take(1)
+                    .collect(),
+            );
+        }
+        Moves::List(moves)
+    }
+
+    /// Sorts moves best first: table move, killers, then threat values and history.
+    fn order(&self, moves: &mut [usize], ply: usize, tt_move: Option<usize>) {
+        let me = self.pos.side();
+        let c = me as usize - 1;
+        let killers = self.killers[ply.min(MAX_PLY)];
+        moves.sort_by_cached_key(|&m| {
+            let key = if Some(m) == tt_move {
+                i64::MAX
+            } else {
+                let own = self.pos.threat(m, me).value as i64;
+                let other = self.pos.threat(m, me.opponent()).value as i64;
+                let killer = if killers.contains(&m) { 300 } else { 0 };
+                own * 2 + other + killer + (self.history[m][c] as i64 >> 6)
+            };
+            (std::cmp::Reverse(key), m)
+        });
+    }
+
+    fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return self.pos.evaluate();
+        }
+        let mut moves = match self.generate(ply) {
+            Moves::Decided(score, _) => return score,
+            Moves::List(list) => list,
+        };
+        if moves.is_empty() {
+            return if self.pos.is_full() {
+                0
+            } else {
+                -(WIN - ply as i32 - 2)
+            };
+        }
+        let forced = moves.len() == 1;
+        if depth <= 0 && !forced {
+            return self.quiesce(ply, alpha, beta, 0);
+        }
+        // Mate distance pruning.
+        alpha = alpha.max(-(WIN - ply as i32));
+        beta = beta.min(WIN - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let pv_node = beta - alpha > 1;
+        let hash = self.pos.hash();
+        let entry = self.tt.probe(hash);
+        let tt_move = entry.map(|e| e.best as usize).filter(|m| moves.contains(m));
+        if let Some(e) = entry.filter(|e| !pv_node && e.depth as i32 >= depth) {
+            let score = from_tt(e.score as i32, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
+        self.order(&mut moves, ply, tt_move);
+        if self.limits.width > 0 && ply > 0 && !forced {
+            let me = self.pos.side();
+            let width = self.limits.width + depth.max(0) as usize;
+            let mut kept = 0;
+            moves.retain(|&m| {
+                kept += 1;
+                kept <= width || self.pos.threat(m, me).is_four()
+            });
+        }
+        let alpha0 = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        let me = self.pos.side();
+        for (n, &m) in moves.iter().enumerate() {
+            let new_depth = if forced { depth } else { depth - 1 };
+            let quiet = self.pos.threat(m, me).best < Pattern::F3
+                && self.pos.threat(m, me.opponent()).best < Pattern::F3;
+            let reduction = if n >= 3 && depth >= 3 && quiet {
+                1 + i32::from(n >= 8)
+            } else {
+                0
+            };
+            self.pos.make(m);
+            let score = if n == 0 {
+                -self.negamax(new_depth, ply + 1, -beta, -alpha)
+            } else {
+                let mut s = -self.negamax(new_depth - reduction, ply + 1, -alpha - 1, -alpha);
+                if s > alpha && (reduction > 0 || pv_node) && !self.aborted {
+                    s = -self.negamax(new_depth, ply + 1, -beta, -alpha);
+                }
+                s
+            };
+            self.pos.unmake();
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        self.reward(m, ply, depth);
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(hash, best_move, to_tt(best_score, ply), depth, bound);
+        best_score
+    }
+
+    /// Remembers a move that caused a cut-off.
+    fn reward(&mut self, m: usize, ply: usize, depth: i32) {
+        let k = &mut self.killers[ply.min(MAX_PLY)];
+        if k[0] != m {
+            k[1] = k[0];
+            k[0] = m;
+        }
+        let c = self.pos.side() as usize - 1;
+        self.history[m][c] = (self.history[m][c] + depth * depth).min(1 << 20);
+    }
+
+    /// Quiescence: the static value, or better through continuous fours.
+    fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32, qply: usize) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        let me = self.pos.side();
+        match self.decide(ply) {
+            Decision::Value(score, _) => return score,
+            Decision::Block(b) => {
+                // Their four: the block is forced.
+                self.pos.make(b);
+                let score = -self.quiesce(ply + 1, -beta, -alpha, qply + 1);
+                self.pos.unmake();
+                return score;
+            }
+            Decision::Open => {}
+        }
+        let stand = self.pos.evaluate();
+        if stand >= beta || qply >= MAX_QUIESCENCE || ply >= MAX_PLY {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut fours: Vec<usize> = self
+            .pos
+            .empty_cells()
+            .filter(|&i| self.pos.threat(i, me).is_four() && self.pos.is_legal(i))
+            .collect();
+        self.order(&mut fours, ply, None);
+        for m in fours {
+            self.pos.make(m);
+            let score = -self.quiesce(ply + 1, -beta, -alpha, qply + 1);
+            self.pos.unmake();
+            if self.aborted {
+                return 0;
+            }
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        alpha
+    }
+}
+
+/// A score as stored: mate scores counted from this node.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    match score {
+        s if s >= MATE_BOUND => s + ply as i32,
+        s if s <= -MATE_BOUND => s - ply as i32,
+        s => s,
+    }
+}
+
+/// A stored score back at `ply`.
+fn from_tt(score: i32, ply: usize) -> i32 {
+    match score {
+        s if s >= MATE_BOUND => s - ply as i32,
+        s if s <= -MATE_BOUND => s + ply as i32,
+        s => s,
+    }
+}

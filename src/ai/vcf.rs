@@ -1,0 +1,156 @@
+//! A standalone VCF solver (victory by continuous fours): every attacking
+//! move is a four, so the defender's replies are forced and a plain
+//! depth-first search with a table of failures is exact.
+
+use std::collections::HashMap;
+
+use super::position::Position;
+use crate::{Color, Game, Point};
+
+/// What the solver found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VcfResult {
+    /// A win: the line, attacker first, alternating with the forced replies,
+    /// ending with the five.
+    Win(Vec<Point>),
+    /// No VCF within the limits.
+    NoWin,
+    /// The node budget ran out first.
+    Aborted,
+}
+
+/// Looks for a VCF for the side to move in `game` with at most `max_attacks`
+/// attacking moves (the five included) and `max_nodes` nodes (0 = no limit).
+///
+/// ```
+/// use gomoku::ai::{solve_vcf, VcfResult};
+/// use gomoku::{notation::parse_moves, Game, Rule};
+/// // Black h8 i8 j8 with white far away: k8 or g8 make an open four.
+/// let game = Game::from_moves(15, Rule::Freestyle, &parse_moves("h8 a1 i8 a3 j8 a5").unwrap()).unwrap();
+/// let VcfResult::Win(line) = solve_vcf(&game, 4, 0) else { panic!() };
+/// assert_eq!(line.len(), 3);
+/// ```
+pub fn solve_vcf(game: &Game, max_attacks: u32, max_nodes: u64) -> VcfResult {
+    let mut solver = Solver {
+        pos: Position::new(game),
+        attacker: game.side_to_move(),
+        failed: HashMap::new(),
+        nodes: 0,
+        max_nodes,
+        line: Vec::new(),
+    };
+    match solver.attack(max_attacks) {
+        Some(true) => VcfResult::Win(solver.line.iter().map(|&i| Position::point(i)).collect()),
+        Some(false) => VcfResult::NoWin,
+        None => VcfResult::Aborted,
+    }
+}
+
+struct Solver {
+    pos: Position,
+    attacker: Color,
+    /// Positions with no VCF, by the largest attack budget that failed.
+    failed: HashMap<u64, u32>,
+    nodes: u64,
+    max_nodes: u64,
+    line: Vec<usize>,
+}
+
+impl Solver {
+    /// Whether the attacker (to move) wins by fours within `budget` attacks;
+    /// `None` when the node budget ran out.
+    fn attack(&mut self, budget: u32) -> Option<bool> {
+        self.nodes += 1;
+        if self.max_nodes > 0 && self.nodes > self.max_nodes {
+            return None;
+        }
+        let me = self.attacker;
+        let them = me.opponent();
+        if budget == 0 {
+            return Some(false);
+        }
+        if let Some(&five) = self.pos.five_points(me, 1).first() {
+            self.line.push(five);
+            return Some(true);
+        }
+        if self
+            .failed
+            .get(&self.pos.hash())
+            .is_some_and(|&b| b >= budget)
+        {
+            return Some(false);
+        }
+        let their_fives = self.pos.five_points(them, 2);
+        let attacks: Vec<usize> = match their_fives[..] {
+            [] => {
+                let mut fours: Vec<usize> = self
+                    .pos
+                    .empty_cells()
+                    .filter(|&i| self.pos.threat(i, me).is_four())
+                    .collect();
+                // Flex fours first, then fours near the last attack.
+                let last = self.line.iter().rev().nth(1).copied();
+                fours.sort_by_key(|&i| {
+                    let t = self.pos.threat(i, me);
+                    let distance = last.map_or(0, |l| chebyshev(l, i));
+                    (!t.is_flex_four(), distance, i)
+                });
+                fours
+            }
+            // Their four must be blocked, and the block must itself be a four.
+            [block] if self.pos.threat(block, me).is_four() => vec![block],
+            _ => Vec::new(),
+        };
+        for m in attacks {
+            if !self.pos.is_legal(m) {
+                continue;
+            }
+            self.pos.make(m);
+            self.line.push(m);
+            let won = self.defend(budget - 1);
+            if won != Some(false) {
+                self.pos.unmake();
+                return won;
+            }
+            self.line.pop();
+            self.pos.unmake();
+        }
+        self.failed.insert(self.pos.hash(), budget);
+        Some(false)
+    }
+
+    /// The defender (to move) answers the four just made.
+    fn defend(&mut self, budget: u32) -> Option<bool> {
+        let me = self.attacker;
+        let blocks = self.pos.five_points(me, 2);
+        if blocks.len() >= 2 {
+            self.line.push(blocks[0]);
+            self.line.push(blocks[1]);
+            return Some(true);
+        }
+        if self.pos.has_five_point(self.pos.side()) {
+            return Some(false); // the defender makes five first
+        }
+        let Some(&block) = blocks.first() else {
+            return Some(false); // not a four after all (cannot happen)
+        };
+        if !self.pos.is_legal(block) {
+            // Renju: black's only block is forbidden; white plays five.
+            self.line.push(block);
+            return Some(true);
+        }
+        self.pos.make(block);
+        self.line.push(block);
+        let won = self.attack(budget);
+        if won == Some(false) {
+            self.line.pop();
+        }
+        self.pos.unmake();
+        won
+    }
+}
+
+fn chebyshev(a: usize, b: usize) -> usize {
+    let (pa, pb) = (Position::point(a), Position::point(b));
+    (pa.x.abs_diff(pb.x)).max(pa.y.abs_diff(pb.y)) as usize
+}

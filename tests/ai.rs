@@ -1,0 +1,248 @@
+//! The AI contract: every level wins when it can, blocks when it must, never
+//! plays an illegal point, is deterministic, respects its limits and stops
+//! on request.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use gomoku::ai::{self, solve_vcf, AiError, AiOptions, Engine, Score, VcfResult, MAX_LEVEL};
+use gomoku::notation::parse_moves;
+use gomoku::{Game, Point, Rule};
+
+fn game(rule: Rule, moves: &str) -> Game {
+    Game::from_moves(15, rule, &parse_moves(moves).unwrap()).unwrap()
+}
+
+fn pt(s: &str) -> Point {
+    s.parse().unwrap()
+}
+
+fn quick(level: u8) -> AiOptions {
+    AiOptions {
+        level,
+        max_depth: Some(4),
+        ..AiOptions::default()
+    }
+}
+
+#[test]
+fn every_level_takes_its_five() {
+    // Black has four on row 8 (h8..k8, g8 blocked by white): l8 wins; white
+    // threatens nothing.
+    let g = game(Rule::Freestyle, "h8 g8 i8 a1 j8 a3 k8 a5");
+    for level in 1..=MAX_LEVEL {
+        let m = ai::best_move(&g, &quick(level)).unwrap();
+        assert_eq!(m.point, pt("l8"), "level {level}");
+    }
+}
+
+#[test]
+fn every_level_blocks_the_opponents_five() {
+    // White has a1..a4; black to move has an open three of its own.
+    let g = game(Rule::Freestyle, "h8 a1 i8 a2 j8 a3 o15 a4");
+    for level in 1..=MAX_LEVEL {
+        let m = ai::best_move(&g, &quick(level)).unwrap();
+        assert_eq!(m.point, pt("a5"), "level {level}");
+    }
+}
+
+#[test]
+fn no_level_plays_a_forbidden_point() {
+    // k8 would be black's double three; make it the classic levels' favourite
+    // by giving it every neighbour.
+    let g = game(Rule::Renju, "i8 a1 j8 a3 k9 a5 k10 a7");
+    assert!(g.is_forbidden(pt("k8")));
+    for level in 1..=MAX_LEVEL {
+        for seed in 0..4 {
+            let m = ai::best_move(
+                &g,
+                &AiOptions {
+                    seed,
+                    ..quick(level)
+                },
+            )
+            .unwrap();
+            assert!(g.is_legal(m.point), "level {level} played {}", m.point);
+        }
+    }
+}
+
+#[test]
+fn the_engine_sees_an_open_four_coming() {
+    // Black h8 i8 j8 open: black to move makes an open four and wins.
+    let g = game(Rule::Freestyle, "h8 a1 i8 a3 j8 a5 o15 a7");
+    // White to move? No: 8 moves, black to move.
+    let m = ai::best_move(&g, &quick(6)).unwrap();
+    assert!([pt("g8"), pt("k8")].contains(&m.point), "{}", m.point);
+    assert!(matches!(m.score, Score::Win(_)), "{:?}", m.score);
+}
+
+#[test]
+fn the_engine_defends_an_open_three() {
+    // White to move: black has an open three h8 i8 j8.
+    let g = game(Rule::Freestyle, "h8 h9 i8 a1 j8");
+    let m = ai::best_move(&g, &quick(6)).unwrap();
+    assert!(
+        [pt("g8"), pt("k8"), pt("f8"), pt("l8")].contains(&m.point),
+        "{}",
+        m.point
+    );
+}
+
+#[test]
+fn moves_are_deterministic_for_a_seed() {
+    let g = game(Rule::Standard, "h8 i9 g9 i7");
+    for level in 1..=MAX_LEVEL {
+        let options = AiOptions {
+            seed: 42,
+            ..quick(level)
+        };
+        let a = ai::best_move(&g, &options).unwrap();
+        let b = ai::best_move(&g, &options).unwrap();
+        assert_eq!((a.point, a.nodes), (b.point, b.nodes), "level {level}");
+    }
+}
+
+#[test]
+fn invalid_levels_and_finished_games_are_refused() {
+    let g = game(Rule::Freestyle, "h8");
+    assert_eq!(
+        ai::best_move(
+            &g,
+            &AiOptions {
+                level: MAX_LEVEL + 1,
+                ..AiOptions::default()
+            }
+        ),
+        Err(AiError::InvalidLevel(MAX_LEVEL + 1))
+    );
+    let won = game(Rule::Freestyle, "a1 b1 a2 b2 a3 b3 a4 b4 a5");
+    assert_eq!(
+        ai::best_move(&won, &AiOptions::default()),
+        Err(AiError::GameOver)
+    );
+}
+
+#[test]
+fn node_and_depth_limits_are_respected() {
+    let g = game(Rule::Freestyle, "h8 i9 i8 g8 j10 j9 k9 h10");
+    let m = ai::best_move(
+        &g,
+        &AiOptions {
+            max_nodes: Some(5_000),
+            ..AiOptions::default()
+        },
+    )
+    .unwrap();
+    assert!(m.nodes <= 5_000, "{}", m.nodes);
+    let m = ai::best_move(
+        &g,
+        &AiOptions {
+            max_depth: Some(3),
+            ..AiOptions::default()
+        },
+    )
+    .unwrap();
+    assert!(m.depth <= 3);
+    assert!(g.is_legal(m.point));
+}
+
+#[test]
+fn a_time_limit_bounds_the_search() {
+    let g = game(Rule::Freestyle, "h8 i9 i8 g8 j10 j9 k9 h10");
+    // Build the tables first so only the search is timed.
+    ai::best_move(&g, &quick(3)).unwrap();
+    let start = Instant::now();
+    let m = ai::best_move(
+        &g,
+        &AiOptions {
+            time: Some(Duration::from_millis(200)),
+            ..AiOptions::default()
+        },
+    )
+    .unwrap();
+    // Generous: CI machines are shared; the budget is the contract, not speed.
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(g.is_legal(m.point));
+}
+
+#[test]
+fn stop_from_another_thread_returns_a_legal_move() {
+    let g = game(Rule::Freestyle, "h8 i9 i8 g8 j10 j9 k9 h10");
+    let mut engine = Engine::new();
+    let handle = engine.stop_handle();
+    let done = Arc::new(AtomicBool::new(false));
+    let flag = done.clone();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        handle.stop();
+        flag.store(true, Ordering::SeqCst);
+    });
+    let m = engine
+        .best_move(
+            &g,
+            &AiOptions {
+                time: Some(Duration::from_secs(60)),
+                ..AiOptions::default()
+            },
+        )
+        .unwrap();
+    stopper.join().unwrap();
+    assert!(
+        done.load(Ordering::SeqCst),
+        "the search ended before it was stopped"
+    );
+    assert!(g.is_legal(m.point));
+}
+
+#[test]
+fn progress_reports_each_depth() {
+    let g = game(Rule::Renju, "h8 i9 j8 i7 i8 g8 j10 j9");
+    let mut depths = Vec::new();
+    let m = Engine::new()
+        .best_move_with_progress(
+            &g,
+            &AiOptions {
+                max_depth: Some(5),
+                ..AiOptions::default()
+            },
+            &mut |p| {
+                assert!(!p.pv.is_empty());
+                depths.push(p.depth)
+            },
+        )
+        .unwrap();
+    assert_eq!(depths, (1..=depths.len() as u32).collect::<Vec<_>>());
+    assert_eq!(m.pv[0], m.point);
+}
+
+#[test]
+fn score_maps_cover_the_legal_points() {
+    let g = game(Rule::Renju, "i8 a1 j8 a3 k9 a5 k10 a7");
+    for level in 1..=MAX_LEVEL {
+        let map = ai::score_map(&g, level);
+        assert_eq!(map.len(), g.legal_moves().len(), "level {level}");
+        assert!(map.iter().all(|(p, _)| *p != pt("k8")));
+    }
+}
+
+#[test]
+fn the_vcf_solver_finds_continuous_fours_and_knows_when_there_are_none() {
+    // Black: four stones in a broken line plus a second line: a two-step VCF.
+    let g = game(Rule::Freestyle, "h8 a1 i8 a3 j8 a5");
+    let VcfResult::Win(line) = solve_vcf(&g, 3, 0) else {
+        panic!("no vcf")
+    };
+    let mut replay = g.clone();
+    for p in &line {
+        replay.play(*p).unwrap();
+    }
+    assert_eq!(replay.winner(), Some(gomoku::Color::Black));
+    let quiet = game(Rule::Freestyle, "h8 i9");
+    assert_eq!(solve_vcf(&quiet, 10, 0), VcfResult::NoWin);
+}
