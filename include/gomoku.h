@@ -125,7 +125,8 @@ typedef int32_t GomokuResult;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
-// An opaque game handle: the game plus the flag `gomoku_ai_stop` raises.
+// An opaque game handle: the game, its AI engine (which keeps its table
+// between moves) and the handle `gomoku_ai_stop` uses.
 typedef struct GomokuGame GomokuGame;
 
 // Options for `gomoku_ai_move`; zero-initialised means defaults.
@@ -139,20 +140,47 @@ typedef struct GomokuAiOptions {
   uint64_t max_nodes;
   // Depth limit in plies; 0 = no depth limit.
   uint32_t max_depth;
-  // Seed for the levels that choose among equal moves at random.
+  // Seed for breaking ties between equal points (levels 1 and 2).
   uint64_t seed;
 } GomokuAiOptions;
+
+// What a search reports after each finished depth (see
+// `gomoku_ai_move_with_progress`). Pointers are valid during the callback only.
+typedef struct GomokuSearchInfo {
+  // Depth finished, in plies.
+  uint32_t depth;
+  // Heuristic score for the side to move (0 when `mate_in` is set).
+  int32_t score;
+  // Plies to a forced end: > 0 the mover wins, < 0 the mover loses, 0 none.
+  int32_t mate_in;
+  // Nodes searched so far.
+  uint64_t nodes;
+  // Nodes per second so far.
+  uint64_t nodes_per_second;
+  // Milliseconds so far.
+  uint32_t elapsed_ms;
+  // Length of the principal variation.
+  uint32_t pv_length;
+  // Columns of the principal variation's moves.
+  const int32_t *pv_xs;
+  // Rows of the principal variation's moves.
+  const int32_t *pv_ys;
+} GomokuSearchInfo;
+
+// Receives search progress; `user_data` is passed through unchanged.
+typedef void (*GomokuProgressCallback)(const struct GomokuSearchInfo *info, void *user_data);
 
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
 
-// The highest AI level (0 while this build has no AI).
+// The highest AI level (the search engine at full strength).
 int32_t gomoku_ai_max_level(void);
 
 // The best move for the side to move into `*x`, `*y`, without playing it.
-// `options` NULL means defaults. Returns `GOMOKU_STATUS_NOT_AVAILABLE` while
-// this build has no AI.
+// `options` NULL means defaults (full strength, one second). Blocks until
+// done; `gomoku_ai_stop` from another thread makes it return promptly with
+// the best move so far. Errors: invalid level, game over.
 //
 // # Safety
 // `g` is NULL or a live handle; `options` is NULL or valid; `x`, `y` writable.
@@ -161,6 +189,18 @@ int32_t gomoku_ai_move(struct GomokuGame *g,
                        int32_t *x,
                        int32_t *y);
 
+// `gomoku_ai_move`, calling `callback(info, user_data)` on the calling
+// thread after each finished depth (callback NULL: no reports).
+//
+// # Safety
+// As `gomoku_ai_move`; `callback` is NULL or a valid function.
+int32_t gomoku_ai_move_with_progress(struct GomokuGame *g,
+                                     const struct GomokuAiOptions *options,
+                                     GomokuProgressCallback callback,
+                                     void *user_data,
+                                     int32_t *x,
+                                     int32_t *y);
+
 // Asks a running `gomoku_ai_move` on this handle to return at once with its
 // best move so far. The one call that may be made from another thread while
 // the handle is in use; a no-op for NULL or when nothing is thinking.
@@ -168,6 +208,15 @@ int32_t gomoku_ai_move(struct GomokuGame *g,
 // # Safety
 // `g` is NULL or a live handle.
 void gomoku_ai_stop(const struct GomokuGame *g);
+
+// A score for every point, for hint heat maps: writes `size * size` values
+// row by row (`scores[y * size + x]`, higher is better for the side to
+// move, `INT32_MIN` where the side to move may not play) if `cap` allows,
+// and returns `size * size`. `level` as in `GomokuAiOptions` (0 = engine).
+//
+// # Safety
+// `g` is NULL or a live handle; `scores` is NULL or points to `cap` values.
+int32_t gomoku_ai_scores(const struct GomokuGame *g, int32_t level, int32_t *scores, uint32_t cap);
 
 // A new game on an empty `size × size` board (5..=26), black to move; `rule`
 // is 0 freestyle, 1 standard, 2 renju, 3 caro. NULL on invalid arguments.

@@ -246,3 +246,39 @@ fn the_vcf_solver_finds_continuous_fours_and_knows_when_there_are_none() {
     let quiet = game(Rule::Freestyle, "h8 i9");
     assert_eq!(solve_vcf(&quiet, 10, 0), VcfResult::NoWin);
 }
+
+#[test]
+fn the_vcf_solver_agrees_with_every_shared_vcf_case() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vcf");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "txt") {
+            continue;
+        }
+        let puzzle =
+            gomoku::notation::Puzzle::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let result = solve_vcf(&puzzle.game, puzzle.limit, 0);
+        match (&result, puzzle.expect_win) {
+            (VcfResult::Win(line), true) => {
+                // The line is playable: attacker fours, forced blocks, and the
+                // attacker wins at the end (or the defender cannot block).
+                let mut g = puzzle.game.clone();
+                for p in line {
+                    if g.play(*p).is_err() {
+                        break;
+                    }
+                }
+                let attacker = puzzle.game.side_to_move();
+                assert!(
+                    g.winner() == Some(attacker) || g.is_forbidden(*line.last().unwrap()),
+                    "{path:?}"
+                );
+            }
+            (VcfResult::NoWin, false) => {}
+            _ => panic!("{path:?}: {result:?}"),
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 6);
+}

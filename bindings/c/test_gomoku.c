@@ -1,9 +1,11 @@
 /* Tests every function of libgomoku's C ABI, its error paths and NULL handles.
  * Run: make -C bindings/c test (under valgrind). Ends with "N passed, N failed". */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
 #include <pthread.h>
+#include <time.h>
 
 #include "gomoku.h"
 
@@ -261,18 +263,82 @@ static void test_save_load_and_psq(void) {
     gomoku_free(g);
 }
 
-static void test_ai_entry_points(void) {
-    GomokuGame *g = gomoku_new(15, 0);
-    int32_t x, y;
-    GomokuAiOptions bad = {0};
-    bad.level = gomoku_ai_max_level() + 1;
-    CHECK(gomoku_ai_max_level() >= 0);
-    CHECK_EQ(gomoku_ai_move(g, &bad, &x, &y), GOMOKU_STATUS_INVALID_ARGUMENT);
-    bad.level = -1;
-    CHECK_EQ(gomoku_ai_move(g, &bad, &x, &y), GOMOKU_STATUS_INVALID_ARGUMENT);
-    int32_t s = gomoku_ai_move(g, NULL, &x, &y);
-    CHECK(s == GOMOKU_STATUS_OK || s == GOMOKU_STATUS_NOT_AVAILABLE);
-    gomoku_ai_stop(g);
+static int progress_calls;
+static void on_progress(const GomokuSearchInfo *info, void *user_data) {
+    progress_calls++;
+    *(uint32_t *)user_data = info->depth;
+    if (info->pv_length == 0 || info->pv_xs == NULL || info->pv_ys == NULL) progress_calls = -1000;
+}
+
+struct thinking {
+    GomokuGame *g;
+    int32_t status, x, y;
+};
+
+static void *think(void *arg) {
+    struct thinking *t = arg;
+    GomokuAiOptions o = {0};
+    o.time_ms = 60000;
+    t->status = gomoku_ai_move(t->g, &o, &t->x, &t->y);
+    return NULL;
+}
+
+static void test_ai(void) {
+    GomokuGame *g = gomoku_new(15, GOMOKU_RULE_FREESTYLE);
+    int32_t x = -1, y = -1;
+    GomokuAiOptions o = {0};
+    CHECK(gomoku_ai_max_level() >= 3);
+    o.level = gomoku_ai_max_level() + 1;
+    CHECK_EQ(gomoku_ai_move(g, &o, &x, &y), GOMOKU_STATUS_INVALID_ARGUMENT);
+    o.level = -1;
+    CHECK_EQ(gomoku_ai_move(g, &o, &x, &y), GOMOKU_STATUS_INVALID_ARGUMENT);
+
+    /* Every level answers with a legal point and plays the five when it has one. */
+    CHECK_EQ(gomoku_play_moves(g, "h8 g8 i8 a1 j8 a3 k8 a5"), GOMOKU_STATUS_OK);
+    for (int32_t level = 1; level <= gomoku_ai_max_level(); level++) {
+        o.level = level;
+        o.max_depth = 2;
+        CHECK_EQ(gomoku_ai_move(g, &o, &x, &y), GOMOKU_STATUS_OK);
+        CHECK(x == 11 && y == 7); /* l8 */
+    }
+    CHECK_EQ(gomoku_move_count(g), 8); /* nothing played */
+
+    /* Progress reports, one per depth. */
+    GomokuGame *open = gomoku_new(15, GOMOKU_RULE_RENJU);
+    CHECK_EQ(gomoku_play_moves(open, "h8 i9 j8 i7"), GOMOKU_STATUS_OK);
+    uint32_t last_depth = 0;
+    o.level = 0;
+    o.max_depth = 3;
+    progress_calls = 0;
+    CHECK_EQ(gomoku_ai_move_with_progress(open, &o, on_progress, &last_depth, &x, &y), GOMOKU_STATUS_OK);
+    CHECK_EQ(progress_calls, 3);
+    CHECK_EQ(last_depth, 3);
+    CHECK_EQ(gomoku_is_legal(open, x, y), 1);
+
+    /* Score map: one value per point, INT32_MIN where the mover may not play. */
+    int32_t scores[225];
+    CHECK_EQ(gomoku_ai_scores(open, 0, NULL, 0), 225);
+    CHECK_EQ(gomoku_ai_scores(open, 1, scores, 225), 225);
+    CHECK_EQ(scores[7 * 15 + 7], INT32_MIN); /* h8 is occupied */
+    CHECK(scores[0] > INT32_MIN);
+    CHECK_EQ(gomoku_ai_scores(open, 99, scores, 225), GOMOKU_STATUS_INVALID_ARGUMENT);
+    CHECK_EQ(gomoku_ai_scores(open, 2, NULL, 225), GOMOKU_STATUS_NULL_POINTER);
+
+    /* Stop from another thread: the search returns a legal move promptly. */
+    struct thinking t = {open, -1, -1, -1};
+    pthread_t thread;
+    pthread_create(&thread, NULL, think, &t);
+    struct timespec pause = {0, 300 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+    gomoku_ai_stop(open);
+    pthread_join(thread, NULL);
+    CHECK_EQ(t.status, GOMOKU_STATUS_OK);
+    CHECK_EQ(gomoku_is_legal(open, t.x, t.y), 1);
+    gomoku_free(open);
+
+    /* A finished game has no AI move. */
+    CHECK_EQ(gomoku_play(g, 11, 7), GOMOKU_STATUS_OK);
+    CHECK_EQ(gomoku_ai_move(g, NULL, &x, &y), GOMOKU_STATUS_GAME_OVER);
     gomoku_free(g);
 }
 
@@ -315,7 +381,7 @@ int main(void) {
     test_renju_forbidden();
     test_setup();
     test_save_load_and_psq();
-    test_ai_entry_points();
+    test_ai();
     test_threads_use_their_own_handles();
     test_messages();
     printf("%d passed, %d failed\n", passed, failed);

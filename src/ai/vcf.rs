@@ -20,7 +20,9 @@ pub enum VcfResult {
 }
 
 /// Looks for a VCF for the side to move in `game` with at most `max_attacks`
-/// attacking moves (the five included) and `max_nodes` nodes (0 = no limit).
+/// attacking moves, counted up to the one that cannot be answered (a five, an
+/// open four or double four, or a four whose block is forbidden for black),
+/// and at most `max_nodes` nodes (0 = no limit).
 ///
 /// ```
 /// use gomoku::ai::{solve_vcf, VcfResult};

@@ -1,10 +1,12 @@
 //! The AI entry points of the C ABI.
 
-use std::sync::atomic::Ordering;
+use std::ffi::c_void;
+use std::time::Duration;
 
-use super::game::GomokuGame;
-use super::status::fail_with;
+use super::game::{game, GomokuGame};
+use super::status::{fail_with, set_last_error};
 use super::{guard, GomokuStatus};
+use crate::ai::{self, AiError, AiOptions, Progress, Score, MAX_LEVEL};
 
 /// Options for `gomoku_ai_move`; zero-initialised means defaults.
 #[repr(C)]
@@ -19,19 +21,49 @@ pub struct GomokuAiOptions {
     pub max_nodes: u64,
     /// Depth limit in plies; 0 = no depth limit.
     pub max_depth: u32,
-    /// Seed for the levels that choose among equal moves at random.
+    /// Seed for breaking ties between equal points (levels 1 and 2).
     pub seed: u64,
 }
 
-/// The highest AI level (0 while this build has no AI).
+/// What a search reports after each finished depth (see
+/// `gomoku_ai_move_with_progress`). Pointers are valid during the callback only.
+#[repr(C)]
+#[derive(Debug)]
+pub struct GomokuSearchInfo {
+    /// Depth finished, in plies.
+    pub depth: u32,
+    /// Heuristic score for the side to move (0 when `mate_in` is set).
+    pub score: i32,
+    /// Plies to a forced end: > 0 the mover wins, < 0 the mover loses, 0 none.
+    pub mate_in: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes per second so far.
+    pub nodes_per_second: u64,
+    /// Milliseconds so far.
+    pub elapsed_ms: u32,
+    /// Length of the principal variation.
+    pub pv_length: u32,
+    /// Columns of the principal variation's moves.
+    pub pv_xs: *const i32,
+    /// Rows of the principal variation's moves.
+    pub pv_ys: *const i32,
+}
+
+/// Receives search progress; `user_data` is passed through unchanged.
+pub type GomokuProgressCallback =
+    Option<unsafe extern "C" fn(info: *const GomokuSearchInfo, user_data: *mut c_void)>;
+
+/// The highest AI level (the search engine at full strength).
 #[no_mangle]
 pub extern "C" fn gomoku_ai_max_level() -> i32 {
-    0
+    MAX_LEVEL as i32
 }
 
 /// The best move for the side to move into `*x`, `*y`, without playing it.
-/// `options` NULL means defaults. Returns `GOMOKU_STATUS_NOT_AVAILABLE` while
-/// this build has no AI.
+/// `options` NULL means defaults (full strength, one second). Blocks until
+/// done; `gomoku_ai_stop` from another thread makes it return promptly with
+/// the best move so far. Errors: invalid level, game over.
 ///
 /// # Safety
 /// `g` is NULL or a live handle; `options` is NULL or valid; `x`, `y` writable.
@@ -42,20 +74,98 @@ pub unsafe extern "C" fn gomoku_ai_move(
     x: *mut i32,
     y: *mut i32,
 ) -> i32 {
+    gomoku_ai_move_with_progress(g, options, None, std::ptr::null_mut(), x, y)
+}
+
+/// `gomoku_ai_move`, calling `callback(info, user_data)` on the calling
+/// thread after each finished depth (callback NULL: no reports).
+///
+/// # Safety
+/// As `gomoku_ai_move`; `callback` is NULL or a valid function.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_ai_move_with_progress(
+    g: *mut GomokuGame,
+    options: *const GomokuAiOptions,
+    callback: GomokuProgressCallback,
+    user_data: *mut c_void,
+    x: *mut i32,
+    y: *mut i32,
+) -> i32 {
     guard!(GomokuStatus::Panic as i32, {
-        let Some(handle) = g.as_ref() else {
+        // Shared access only: gomoku_ai_stop may read the handle meanwhile.
+        let Some(handle) = g.cast_const().as_ref() else {
             return fail_with(GomokuStatus::NullPointer);
         };
         if x.is_null() || y.is_null() {
             return fail_with(GomokuStatus::NullPointer);
         }
-        let options = options.as_ref().copied().unwrap_or_default();
-        if options.level < 0 || options.level > gomoku_ai_max_level() {
+        let raw = options.as_ref().copied().unwrap_or_default();
+        let Ok(level) = u8::try_from(raw.level) else {
             return fail_with(GomokuStatus::InvalidArgument);
+        };
+        let options = AiOptions {
+            level,
+            time: (raw.time_ms > 0).then(|| Duration::from_millis(raw.time_ms.into())),
+            max_nodes: (raw.max_nodes > 0).then_some(raw.max_nodes),
+            max_depth: (raw.max_depth > 0).then_some(raw.max_depth),
+            seed: raw.seed,
+            ..AiOptions::default()
+        };
+        let mut engine = match handle.engine.lock() {
+            Ok(e) => e,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let mut report = |p: &Progress| {
+            if let Some(cb) = callback {
+                report_progress(p, cb, user_data);
+            }
+        };
+        match engine.best_move_with_progress(&handle.game, &options, &mut report) {
+            Ok(m) => {
+                *x = m.point.x.into();
+                *y = m.point.y.into();
+                GomokuStatus::Ok as i32
+            }
+            Err(e @ AiError::InvalidLevel(_)) => {
+                set_last_error(&e.to_string());
+                GomokuStatus::InvalidArgument as i32
+            }
+            Err(e @ AiError::GameOver) => {
+                set_last_error(&e.to_string());
+                GomokuStatus::GameOver as i32
+            }
         }
-        handle.stop.store(false, Ordering::Relaxed);
-        fail_with(GomokuStatus::NotAvailable)
     })
+}
+
+/// Calls a C progress callback with one report.
+///
+/// # Safety
+/// `cb` is a valid function.
+unsafe fn report_progress(
+    p: &Progress,
+    cb: unsafe extern "C" fn(*const GomokuSearchInfo, *mut c_void),
+    user_data: *mut c_void,
+) {
+    let xs: Vec<i32> = p.pv.iter().map(|q| q.x.into()).collect();
+    let ys: Vec<i32> = p.pv.iter().map(|q| q.y.into()).collect();
+    let (score, mate_in) = match p.score {
+        Score::Value(v) => (v, 0),
+        Score::Win(n) => (0, n as i32),
+        Score::Loss(n) => (0, -(n as i32)),
+    };
+    let info = GomokuSearchInfo {
+        depth: p.depth,
+        score,
+        mate_in,
+        nodes: p.nodes,
+        nodes_per_second: p.nodes_per_second,
+        elapsed_ms: p.elapsed.as_millis().min(u32::MAX as u128) as u32,
+        pv_length: p.pv.len() as u32,
+        pv_xs: xs.as_ptr(),
+        pv_ys: ys.as_ptr(),
+    };
+    cb(&info, user_data);
 }
 
 /// Asks a running `gomoku_ai_move` on this handle to return at once with its
@@ -68,7 +178,44 @@ pub unsafe extern "C" fn gomoku_ai_move(
 pub unsafe extern "C" fn gomoku_ai_stop(g: *const GomokuGame) {
     guard!((), {
         if let Some(handle) = g.as_ref() {
-            handle.stop.store(true, Ordering::Relaxed);
+            handle.stop.stop();
         }
+    })
+}
+
+/// A score for every point, for hint heat maps: writes `size * size` values
+/// row by row (`scores[y * size + x]`, higher is better for the side to
+/// move, `INT32_MIN` where the side to move may not play) if `cap` allows,
+/// and returns `size * size`. `level` as in `GomokuAiOptions` (0 = engine).
+///
+/// # Safety
+/// `g` is NULL or a live handle; `scores` is NULL or points to `cap` values.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_ai_scores(
+    g: *const GomokuGame,
+    level: i32,
+    scores: *mut i32,
+    cap: u32,
+) -> i32 {
+    guard!(GomokuStatus::Panic as i32, {
+        let Some(game) = game(g) else {
+            return fail_with(GomokuStatus::NullPointer);
+        };
+        let Some(level) = u8::try_from(level).ok().filter(|&l| l <= MAX_LEVEL) else {
+            return fail_with(GomokuStatus::InvalidArgument);
+        };
+        let n = game.size();
+        let total = (n * n) as u32;
+        if cap >= total {
+            if scores.is_null() {
+                return fail_with(GomokuStatus::NullPointer);
+            }
+            std::slice::from_raw_parts_mut(scores, total as usize).fill(i32::MIN);
+            for (p, s) in ai::score_map(game, level) {
+                *scores.add(p.y as usize * n + p.x as usize) =
+                    s.clamp(i32::MIN as i64 + 1, i32::MAX as i64) as i32;
+            }
+        }
+        total as i32
     })
 }

@@ -1,23 +1,29 @@
 //! Game handles: create, play, undo, read the state, save and load.
 
 use std::ffi::{c_char, CStr};
-use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
 
 use super::status::{fail, fail_with, set_last_error};
 use super::{guard, GomokuStatus};
+use crate::ai::{Engine, StopHandle};
 use crate::{Color, Error, Game, ParseError, Point, Rule, Setup};
 
-/// An opaque game handle: the game plus the flag `gomoku_ai_stop` raises.
+/// An opaque game handle: the game, its AI engine (which keeps its table
+/// between moves) and the handle `gomoku_ai_stop` uses.
 pub struct GomokuGame {
     pub(crate) game: Game,
-    pub(crate) stop: AtomicBool,
+    pub(crate) engine: Mutex<Engine>,
+    pub(crate) stop: StopHandle,
 }
 
 impl GomokuGame {
     fn boxed(game: Game) -> *mut GomokuGame {
+        let engine = Engine::new();
+        let stop = engine.stop_handle();
         Box::into_raw(Box::new(GomokuGame {
             game,
-            stop: AtomicBool::new(false),
+            engine: Mutex::new(engine),
+            stop,
         }))
     }
 }
@@ -26,7 +32,7 @@ impl GomokuGame {
 ///
 /// # Safety
 /// `g` is NULL or a live handle from this library.
-unsafe fn game<'a>(g: *const GomokuGame) -> Option<&'a Game> {
+pub(crate) unsafe fn game<'a>(g: *const GomokuGame) -> Option<&'a Game> {
     g.as_ref().map(|h| &h.game)
 }
 

@@ -3,7 +3,10 @@
 //! and Piskvork `.psq` records ([`Game::to_psq`](crate::Game::to_psq)).
 
 mod psq;
+mod puzzle;
 mod save;
+
+pub use puzzle::Puzzle;
 
 use crate::{Board, ParseError, Point, MAX_SIZE};
 

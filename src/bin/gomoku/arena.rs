@@ -1,0 +1,279 @@
+//! `gomoku bench` and `gomoku arena`: the engine's measuring tools.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use gomoku::ai::{bench as run_bench, AiOptions, Engine, Score, BENCH_DEPTH};
+use gomoku::notation::{format_opening, parse_opening};
+use gomoku::{Color, Game, GameResult, Point, Rule};
+
+use crate::args::Args;
+
+/// The Gomocup 2026 freestyle 15×15 openings, the arena's default.
+const DEFAULT_OPENINGS: &str = include_str!("../../../tests/data/openings-freestyle15.txt");
+
+pub fn bench(argv: &[String]) -> Result<(), String> {
+    let args = Args::parse(argv, &["depth"])?;
+    let depth = args.get("depth", BENCH_DEPTH)?;
+    let r = run_bench(depth);
+    println!(
+        "depth {depth}: {} nodes in {:.3} s, {} nodes/s\nBench: {} (signature {:08x})",
+        r.nodes,
+        r.elapsed.as_secs_f64(),
+        r.nodes_per_second(),
+        r.nodes,
+        r.signature
+    );
+    Ok(())
+}
+
+/// One side's settings.
+#[derive(Clone)]
+struct Player {
+    options: AiOptions,
+}
+
+/// How a game ended for player A.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    Win,
+    Loss,
+    Draw,
+}
+
+pub fn run(argv: &[String]) -> Result<(), String> {
+    let args = Args::parse(
+        argv,
+        &[
+            "a", "b", "time", "nodes", "depth", "rule", "size", "openings", "count", "threads",
+            "out", "seed",
+        ],
+    )?;
+    let time: u64 = args.get("time", 100)?;
+    let nodes: u64 = args.get("nodes", 0)?;
+    let depth: u32 = args.get("depth", 0)?;
+    let rule: Rule = args.get("rule", Rule::Freestyle)?;
+    let size: usize = args.get("size", 15)?;
+    let seed: u64 = args.get("seed", 1)?;
+    let player = |level: u8| Player {
+        options: AiOptions {
+            level,
+            time: (time > 0).then(|| Duration::from_millis(time)),
+            max_nodes: (nodes > 0).then_some(nodes),
+            max_depth: (depth > 0).then_some(depth),
+            seed,
+            ..AiOptions::default()
+        },
+    };
+    let a = player(args.get("a", gomoku::ai::MAX_LEVEL)?);
+    let b = player(args.get("b", 2)?);
+    let openings = match args.text("openings").unwrap_or("default") {
+        "default" => read_openings(DEFAULT_OPENINGS, size)?,
+        "random" => random_openings(rule, size, args.get("count", 50)?, seed),
+        path => read_openings(
+            &std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?,
+            size,
+        )?,
+    };
+    let count = args.get("count", openings.len())?.min(openings.len());
+    let openings = &openings[..count];
+    let threads = args.get(
+        "threads",
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
+    )?;
+    let out = args.text("out").map(std::path::PathBuf::from);
+    if let Some(dir) = &out {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+
+    // Each opening twice: A black (even jobs), then A white.
+    let jobs = openings.len() * 2;
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::new());
+    let start = Instant::now();
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| loop {
+                let job = next.fetch_add(1, Ordering::Relaxed);
+                if job >= jobs {
+                    break;
+                }
+                let a_is_black = job % 2 == 0;
+                let (game, outcome) = play_game(rule, size, &openings[job / 2], &a, &b, a_is_black);
+                if let Some(dir) = &out {
+                    let path = dir.join(format!("game-{:04}.txt", job + 1));
+                    let header = format!(
+                        "# opening {}: {}\n# A (level {}) plays {}\n",
+                        job / 2 + 1,
+                        format_opening(&openings[job / 2], size),
+                        a.options.level,
+                        if a_is_black { "black" } else { "white" }
+                    );
+                    std::fs::write(&path, header + &game.save()).ok();
+                }
+                let mut all = results.lock().expect("no thread panics holding the lock");
+                all.push(outcome);
+                progress(&all, jobs);
+            });
+        }
+    });
+    eprintln!();
+    let all = results.into_inner().expect("threads finished");
+    summary(&all, &a, &b, start.elapsed());
+    Ok(())
+}
+
+/// Plays one game from an opening; returns the game and its outcome for A.
+fn play_game(
+    rule: Rule,
+    size: usize,
+    opening: &[Point],
+    a: &Player,
+    b: &Player,
+    a_is_black: bool,
+) -> (Game, Outcome) {
+    let mut game = Game::new(size, rule).expect("the size was checked");
+    for &p in opening {
+        if game.play(p).is_err() {
+            break;
+        }
+    }
+    let (mut engine_a, mut engine_b) = (Engine::new(), Engine::new());
+    while !game.is_over() {
+        let black_to_move = game.side_to_move() == Color::Black;
+        let (engine, player) = if black_to_move == a_is_black {
+            (&mut engine_a, a)
+        } else {
+            (&mut engine_b, b)
+        };
+        let m = engine
+            .best_move(&game, &player.options)
+            .expect("an ongoing game has a move");
+        game.play(m.point).expect("the AI plays legal moves");
+    }
+    let a_color = if a_is_black {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let outcome = match game.result() {
+        GameResult::Draw | GameResult::Ongoing => Outcome::Draw,
+        r if r.winner() == Some(a_color) => Outcome::Win,
+        _ => Outcome::Loss,
+    };
+    (game, outcome)
+}
+
+fn tally(all: &[Outcome]) -> (usize, usize, usize) {
+    let count = |o| all.iter().filter(|&&x| x == o).count();
+    (
+        count(Outcome::Win),
+        count(Outcome::Loss),
+        count(Outcome::Draw),
+    )
+}
+
+/// A one-line progress bar on standard error.
+fn progress(all: &[Outcome], jobs: usize) {
+    let (w, l, d) = tally(all);
+    let width = 30;
+    let filled = all.len() * width / jobs.max(1);
+    eprint!(
+        "\r[{}{}] {}/{jobs}  A +{w} -{l} ={d}",
+        "#".repeat(filled),
+        ".".repeat(width - filled),
+        all.len()
+    );
+    std::io::stderr().flush().ok();
+}
+
+fn summary(all: &[Outcome], a: &Player, b: &Player, elapsed: Duration) {
+    let (w, l, d) = tally(all);
+    let n = all.len().max(1) as f64;
+    let score = (w as f64 + d as f64 / 2.0) / n;
+    let variance = (w as f64 * (1.0 - score).powi(2)
+        + d as f64 * (0.5 - score).powi(2)
+        + l as f64 * score.powi(2))
+        / n;
+    let margin = 1.96 * (variance / n).sqrt();
+    let elo = |s: f64| -400.0 * (1.0 / s.clamp(1e-6, 1.0 - 1e-6) - 1.0).log10();
+    let limits = describe(&a.options);
+    println!(
+        "A = level {}, B = level {}, {limits}, {} games in {:.1} s",
+        a.options.level,
+        b.options.level,
+        all.len(),
+        elapsed.as_secs_f64()
+    );
+    println!(
+        "A: +{w} -{l} ={d}  score {:.1}%  Elo {:+.0} ± {:.0}",
+        score * 100.0,
+        elo(score),
+        (elo(score + margin) - elo(score - margin)) / 2.0
+    );
+}
+
+fn describe(o: &AiOptions) -> String {
+    let mut parts = Vec::new();
+    if let Some(t) = o.time {
+        parts.push(format!("{} ms/move", t.as_millis()));
+    }
+    if let Some(n) = o.max_nodes {
+        parts.push(format!("{n} nodes/move"));
+    }
+    if let Some(d) = o.max_depth {
+        parts.push(format!("depth ≤ {d}"));
+    }
+    if parts.is_empty() {
+        parts.push("level defaults".into());
+    }
+    parts.join(", ")
+}
+
+fn read_openings(text: &str, size: usize) -> Result<Vec<Vec<Point>>, String> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| parse_opening(l, size).map_err(|e| format!("opening {l:?}: {e}")))
+        .collect()
+}
+
+/// Balanced random openings: three to five stones near the centre, kept when
+/// a depth-4 search sees neither side clearly ahead.
+fn random_openings(rule: Rule, size: usize, count: usize, seed: u64) -> Vec<Vec<Point>> {
+    let mut state = seed ^ 0x2545_F491_4F6C_DD1D;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let c = (size / 2) as i64;
+    let mut openings = Vec::new();
+    let mut engine = Engine::new();
+    while openings.len() < count {
+        let stones = 3 + 2 * (next() % 2) as usize;
+        let mut game = Game::new(size, rule).expect("the size was checked");
+        let mut moves = Vec::new();
+        while moves.len() < stones {
+            let p = Point::try_new(c + (next() % 7) as i64 - 3, c + (next() % 7) as i64 - 3)
+                .expect("near the centre");
+            if game.play(p).is_ok() {
+                moves.push(p);
+            }
+        }
+        let options = AiOptions {
+            level: 4,
+            max_depth: Some(4),
+            ..AiOptions::default()
+        };
+        let balanced = engine
+            .best_move(&game, &options)
+            .is_ok_and(|m| matches!(m.score, Score::Value(v) if v.abs() < 200));
+        if balanced && !openings.contains(&moves) {
+            openings.push(moves);
+        }
+    }
+    openings
+}

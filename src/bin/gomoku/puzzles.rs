@@ -1,0 +1,62 @@
+//! `gomoku vcf`: solve puzzle files in the quintet case format and compare
+//! with their expected verdicts: VCF puzzles with the VCF solver, VCT puzzles
+//! with the engine at one second.
+
+use std::time::{Duration, Instant};
+
+use gomoku::ai::{solve_vcf, AiOptions, Engine, Score, VcfResult};
+use gomoku::notation::Puzzle;
+
+pub fn run(files: &[String]) -> Result<(), String> {
+    if files.is_empty() {
+        return Err("give puzzle files".into());
+    }
+    let mut right = 0;
+    let mut times = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        let puzzle = Puzzle::parse(&text).map_err(|e| format!("{path}: {e}"))?;
+        let start = Instant::now();
+        let (found, detail) = if puzzle.mode == "vcf" {
+            match solve_vcf(&puzzle.game, puzzle.limit, 50_000_000) {
+                VcfResult::Win(line) => (true, format!("{} plies", line.len())),
+                VcfResult::NoWin => (false, "no vcf".into()),
+                VcfResult::Aborted => (false, "aborted".into()),
+            }
+        } else {
+            let options = AiOptions {
+                time: Some(Duration::from_secs(1)),
+                ..AiOptions::default()
+            };
+            let m = Engine::new()
+                .best_move(&puzzle.game, &options)
+                .map_err(|e| e.to_string())?;
+            (
+                matches!(m.score, Score::Win(_)),
+                format!("{} score {} depth {}", m.point, m.score, m.depth),
+            )
+        };
+        let elapsed = start.elapsed();
+        times.push(elapsed);
+        right += usize::from(found == puzzle.expect_win);
+        let name = std::path::Path::new(path)
+            .file_stem()
+            .map_or(path.clone(), |s| s.to_string_lossy().into_owned());
+        println!(
+            "{name:<32} {} {:<5} expected {:<6} found {:<5} {:>8.1} ms  {detail}",
+            puzzle.mode,
+            puzzle.game.side_to_move().to_string(),
+            if puzzle.expect_win { "win" } else { "no win" },
+            if found { "win" } else { "none" },
+            elapsed.as_secs_f64() * 1000.0,
+        );
+    }
+    times.sort();
+    let median = times[times.len() / 2];
+    println!(
+        "{right}/{} cases agree with their expected verdict; median time {:.1} ms",
+        files.len(),
+        median.as_secs_f64() * 1000.0
+    );
+    Ok(())
+}
