@@ -73,7 +73,7 @@ fn the_engine_sees_an_open_four_coming() {
     // Black h8 i8 j8 open: black to move makes an open four and wins.
     let g = game(Rule::Freestyle, "h8 a1 i8 a3 j8 a5 o15 a7");
     // White to move? No: 8 moves, black to move.
-    let m = ai::best_move(&g, &quick(6)).unwrap();
+    let m = ai::best_move(&g, &quick(MAX_LEVEL)).unwrap();
     assert!([pt("g8"), pt("k8")].contains(&m.point), "{}", m.point);
     assert!(matches!(m.score, Score::Win(_)), "{:?}", m.score);
 }
@@ -82,7 +82,7 @@ fn the_engine_sees_an_open_four_coming() {
 fn the_engine_defends_an_open_three() {
     // White to move: black has an open three h8 i8 j8.
     let g = game(Rule::Freestyle, "h8 h9 i8 a1 j8");
-    let m = ai::best_move(&g, &quick(6)).unwrap();
+    let m = ai::best_move(&g, &quick(MAX_LEVEL)).unwrap();
     assert!(
         [pt("g8"), pt("k8"), pt("f8"), pt("l8")].contains(&m.point),
         "{}",
@@ -281,4 +281,18 @@ fn the_vcf_solver_agrees_with_every_shared_vcf_case() {
         checked += 1;
     }
     assert_eq!(checked, 6);
+}
+
+/// The bench node count: changes only when the search changes. Update it
+/// (and say `Bench: N` in the commit message) when a search change is meant.
+const BENCH_NODES: u64 = 924_304;
+
+#[test]
+fn the_bench_node_count_is_pinned() {
+    let result = ai::bench(ai::BENCH_DEPTH);
+    assert_eq!(
+        result.nodes, BENCH_NODES,
+        "signature {:08x}",
+        result.signature
+    );
 }

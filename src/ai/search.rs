@@ -127,8 +127,12 @@ impl<'a> Search<'a> {
             return Some(best);
         }
         for depth in 1..=self.limits.depth.max(1) {
-            let (score, m) = self.root(depth as i32, &mut root);
+            let (score, m, complete) = self.root(depth as i32, &mut root);
             if self.aborted {
+                // A move that beat the last best line in full is still news.
+                if complete > 0 && m != best.pv[0] && score > best.score {
+                    best = self.iteration(depth, score, vec![m]);
+                }
                 break;
             }
             let mut pv = vec![m];
@@ -188,10 +192,12 @@ impl<'a> Search<'a> {
         self.pos.threat(m, self.pos.side()).is_five()
     }
 
-    /// One root iteration; keeps `moves` ordered best first.
-    fn root(&mut self, depth: i32, moves: &mut [usize]) -> (i32, usize) {
+    /// One root iteration; keeps `moves` ordered best first. Returns the best
+    /// score and move and how many root moves were searched in full.
+    fn root(&mut self, depth: i32, moves: &mut [usize]) -> (i32, usize, usize) {
         let (mut alpha, beta) = (-INFINITY, INFINITY);
         let mut best = moves[0];
+        let mut complete = 0;
         let mut scores = vec![-INFINITY; moves.len()];
         for (n, &m) in moves.iter().enumerate() {
             self.pos.make(m);
@@ -210,6 +216,7 @@ impl<'a> Search<'a> {
                 break;
             }
             scores[n] = score;
+            complete += 1;
             if score > alpha {
                 alpha = score;
                 best = m;
@@ -225,7 +232,7 @@ impl<'a> Search<'a> {
             self.tt
                 .store(self.pos.hash(), Some(best), alpha, depth, Bound::Exact);
         }
-        (alpha, best)
+        (alpha, best, complete)
     }
 
     fn out_of_nodes(&self) -> bool {

@@ -100,7 +100,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
                 if job >= jobs {
                     break;
                 }
-                let a_is_black = job % 2 == 0;
+                let a_is_black = job.is_multiple_of(2);
                 let (game, outcome) = play_game(rule, size, &openings[job / 2], &a, &b, a_is_black);
                 if let Some(dir) = &out {
                     let path = dir.join(format!("game-{:04}.txt", job + 1));

@@ -16,7 +16,7 @@ use std::process::ExitCode;
 
 const USAGE: &str = "\
 usage:
-  gomoku [play] [--size N] [--rule freestyle|standard|renju|caro] [--level 1-6]
+  gomoku [play] [--size N] [--rule freestyle|standard|renju|caro] [--level 1-5]
                 [--human black|white|both] [--time MS]
       play in the terminal (default: you are black against level 4)
   gomoku bench [--depth N]

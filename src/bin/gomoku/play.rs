@@ -14,7 +14,7 @@ commands:
   h8            play a move (column letter, row number from the top)
   undo / redo   take back or replay (back to your turn against the computer)
   hint          ask the computer for your best move
-  level N       computer strength, 1 (classic) to 6 (full search)
+  level N       computer strength, 1 (classic) to 5 (full search)
   forbidden     list black's forbidden points (renju)
   save FILE     save the game; load FILE to continue one
   new           start again; swap to change colours
