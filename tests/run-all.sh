@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test in every language: Rust (fmt, clippy, unit, integration,
-# property and doc tests), the C header check, and the C ABI tests under
-# valgrind. Installs what a fresh machine lacks first.
+# property and doc tests), the C header check, the C ABI tests under
+# valgrind, and the Python package (wheel built with maturin in a virtual
+# environment, pytest, mypy --strict). Installs what a fresh machine lacks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,6 +33,7 @@ cargo fmt --all -- --check
 
 step "cargo clippy -D warnings"
 cargo clippy --all-targets -- -D warnings
+cargo clippy -p gomoku-python -- -D warnings
 
 step "cargo test"
 cargo test --all-targets
@@ -48,5 +50,16 @@ fi
 
 step "C ABI tests and example under valgrind"
 make -C bindings/c --no-print-directory test example
+
+step "Python: wheel, pytest, mypy --strict"
+venv=target/python-venv
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+"$venv/bin/python" -m pip install -q --upgrade pip
+"$venv/bin/python" -m pip install -q "maturin>=1.5,<2" pytest mypy
+rm -rf target/wheels
+"$venv/bin/maturin" build --release -q -o target/wheels
+"$venv/bin/python" -m pip install -q --force-reinstall target/wheels/gomoku-*.whl
+"$venv/bin/python" -m pytest -q python/tests
+(cd python && "../$venv/bin/mypy" --strict gomoku tests)
 
 step "all tests passed"

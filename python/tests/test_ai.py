@@ -1,0 +1,89 @@
+"""The AI from Python: levels, limits, GIL release, stop, progress, scores."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+import gomoku
+from gomoku import Game, Point
+
+
+def test_every_level_plays_the_five() -> None:
+    game = Game.from_moves("h8 g8 i8 a1 j8 a3 k8 a5")
+    for level in range(1, gomoku.MAX_LEVEL + 1):
+        assert game.ai_move(level=level, depth=3) == Point.parse("l8")
+
+
+def test_moves_are_deterministic_for_a_seed() -> None:
+    game = Game.from_moves("h8 i9 g9 i7", rule="standard")
+    for level in range(1, gomoku.MAX_LEVEL + 1):
+        assert game.ai_move(level=level, depth=3, seed=5) == game.ai_move(level=level, depth=3, seed=5)
+
+
+def test_bad_levels_and_finished_games_raise() -> None:
+    game = Game()
+    with pytest.raises(ValueError):
+        game.ai_move(level=gomoku.MAX_LEVEL + 1)
+    with pytest.raises(OverflowError):
+        game.ai_move(level=-1)
+    won = Game.from_moves("a1 b1 a2 b2 a3 b3 a4 b4 a5")
+    with pytest.raises(gomoku.GameOverError):
+        won.ai_move()
+
+
+def test_progress_reports_and_search_info() -> None:
+    game = Game.from_moves("h8 i9 j8 i7", rule="renju")
+    seen: list[gomoku.SearchInfo] = []
+    point, info = game.ai_search(depth=4, progress=seen.append)
+    assert [s.depth for s in seen] == [1, 2, 3, 4]
+    assert all(s.pv for s in seen) and info.pv[0] == point
+    assert point in game.legal_moves
+
+
+def test_a_failing_progress_callback_stops_the_search_and_raises() -> None:
+    def boom(_: gomoku.SearchInfo) -> None:
+        raise KeyError("boom")
+
+    with pytest.raises(KeyError):
+        Game.from_moves("h8 i9").ai_move(time_ms=5000, progress=boom)
+
+
+def test_the_gil_is_released_while_thinking() -> None:
+    game = Game.from_moves("h8 i9 i8 g8 j10 j9 k9 h10")
+    ticks = 0
+    done = threading.Event()
+
+    def count() -> None:
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+            time.sleep(0.001)
+
+    counter = threading.Thread(target=count)
+    counter.start()
+    game.ai_move(time_ms=400)
+    done.set()
+    counter.join()
+    assert ticks > 20
+
+
+def test_stop_from_another_thread() -> None:
+    game = Game.from_moves("h8 i9 i8 g8 j10 j9 k9 h10")
+    timer = threading.Timer(0.2, game.stop)
+    timer.start()
+    start = time.monotonic()
+    point = game.ai_move(time_ms=60_000)
+    timer.join()
+    assert time.monotonic() - start < 30
+    assert point in game.legal_moves
+
+
+def test_scores_cover_the_legal_points() -> None:
+    game = Game.from_moves("i8 a1 j8 a3 k9 a5 k10 a7", rule="renju")
+    for level in range(0, gomoku.MAX_LEVEL + 1):
+        grid = game.scores(level)
+        legal = {Point(x, y) for y, row in enumerate(grid) for x, v in enumerate(row) if v is not None}
+        assert legal == set(game.legal_moves)
