@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test in every language: Rust (fmt, clippy, unit, integration,
 # property and doc tests), the C header check, the C ABI tests under
-# valgrind, and the Python package (wheel built with maturin in a virtual
-# environment, pytest, mypy --strict). Installs what a fresh machine lacks.
+# valgrind, the Python package (wheel built with maturin in a virtual
+# environment, pytest, mypy --strict) and the Java bindings (JUnit, and the
+# Swing demo driven under Xvfb). Installs what a fresh machine lacks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +14,9 @@ install_missing() {
     command -v valgrind >/dev/null || apt_packages+=(valgrind)
     command -v cc >/dev/null || apt_packages+=(gcc)
     command -v make >/dev/null || apt_packages+=(make)
+    command -v mvn >/dev/null || apt_packages+=(maven)
+    command -v javac >/dev/null || apt_packages+=(default-jdk)
+    command -v xvfb-run >/dev/null || apt_packages+=(xvfb xauth)
     if [ ${#apt_packages[@]} -gt 0 ]; then
         step "installing ${apt_packages[*]}"
         local sudo=""
@@ -61,5 +65,9 @@ rm -rf target/wheels
 "$venv/bin/python" -m pip install -q --force-reinstall target/wheels/gomoku-*.whl
 "$venv/bin/python" -m pytest -q python/tests
 (cd python && "../$venv/bin/mypy" --strict gomoku tests)
+
+step "Java: JUnit and the Swing demo under Xvfb"
+(cd bindings/java && xvfb-run -a mvn -B -q test)
+echo "demo screenshot: bindings/java/target/demo-screenshot.png"
 
 step "all tests passed"

@@ -1,0 +1,115 @@
+package org.gomoku;
+
+import com.sun.jna.Callback;
+import com.sun.jna.Native;
+import com.sun.jna.NativeLibrary;
+import com.sun.jna.Pointer;
+import com.sun.jna.Structure;
+import java.io.File;
+
+/**
+ * Direct JNA mapping of the C ABI in {@code include/gomoku.h}; see that header
+ * for each function's contract. Use {@link Gomoku} rather than this class.
+ *
+ * <p>The library is looked up as {@code gomoku} in the system property
+ * {@code gomoku.library.path}, then in JNA's usual places
+ * ({@code jna.library.path}, {@code java.library.path}, the system paths).
+ */
+public final class LibGomoku {
+    private LibGomoku() {}
+
+    static {
+        String ownPath = System.getProperty("gomoku.library.path");
+        if (ownPath != null) {
+            NativeLibrary.addSearchPath("gomoku", ownPath);
+        }
+        try {
+            Native.register(LibGomoku.class, NativeLibrary.getInstance("gomoku"));
+        } catch (UnsatisfiedLinkError e) {
+            throw new UnsatisfiedLinkError(
+                    "libgomoku not found (build it with `cargo build --release`). Looked in gomoku.library.path="
+                            + describe(ownPath)
+                            + ", jna.library.path="
+                            + describe(System.getProperty("jna.library.path"))
+                            + ", java.library.path="
+                            + describe(System.getProperty("java.library.path"))
+                            + " and the system library paths. Cause: "
+                            + e.getMessage());
+        }
+    }
+
+    private static String describe(String path) {
+        if (path == null) {
+            return "(unset)";
+        }
+        return path + (new File(path).isDirectory() ? "" : " (not a directory)");
+    }
+
+    /** {@code GomokuAiOptions}: zero means defaults. */
+    @Structure.FieldOrder({"level", "time_ms", "max_nodes", "max_depth", "seed"})
+    public static class AiOptions extends Structure {
+        public int level;
+        public int time_ms;
+        public long max_nodes;
+        public int max_depth;
+        public long seed;
+    }
+
+    /** {@code GomokuSearchInfo}, read from the pointer a progress callback gets. */
+    @Structure.FieldOrder({"depth", "score", "mate_in", "nodes", "nodes_per_second", "elapsed_ms", "pv_length", "pv_xs", "pv_ys"})
+    public static class SearchInfo extends Structure {
+        public int depth;
+        public int score;
+        public int mate_in;
+        public long nodes;
+        public long nodes_per_second;
+        public int elapsed_ms;
+        public int pv_length;
+        public Pointer pv_xs;
+        public Pointer pv_ys;
+
+        public SearchInfo(Pointer p) {
+            super(p);
+            read();
+        }
+    }
+
+    /** {@code GomokuProgressCallback}. */
+    public interface ProgressCallback extends Callback {
+        void invoke(Pointer info, Pointer userData);
+    }
+
+    public static native int gomoku_ai_max_level();
+    public static native int gomoku_ai_move(Pointer g, AiOptions options, int[] x, int[] y);
+    public static native int gomoku_ai_move_with_progress(Pointer g, AiOptions options, ProgressCallback callback, Pointer userData, int[] x, int[] y);
+    public static native void gomoku_ai_stop(Pointer g);
+    public static native int gomoku_ai_scores(Pointer g, int level, int[] scores, int cap);
+    public static native Pointer gomoku_new(int size, int rule);
+    public static native Pointer gomoku_new_setup(int size, int rule, int[] xs, int[] ys, int[] colors, int count, int toMove);
+    public static native Pointer gomoku_clone(Pointer g);
+    public static native void gomoku_free(Pointer g);
+    public static native int gomoku_play(Pointer g, int x, int y);
+    public static native int gomoku_play_moves(Pointer g, String moves);
+    public static native int gomoku_undo(Pointer g);
+    public static native int gomoku_redo(Pointer g);
+    public static native int gomoku_winner(Pointer g);
+    public static native int gomoku_result(Pointer g);
+    public static native int gomoku_side_to_move(Pointer g);
+    public static native int gomoku_stone(Pointer g, int x, int y);
+    public static native int gomoku_size(Pointer g);
+    public static native int gomoku_rule(Pointer g);
+    public static native int gomoku_move_count(Pointer g);
+    public static native int gomoku_redo_count(Pointer g);
+    public static native int gomoku_move_at(Pointer g, int i, int[] x, int[] y);
+    public static native int gomoku_winning_line(Pointer g, int[] xs, int[] ys, int cap);
+    public static native int gomoku_is_forbidden(Pointer g, int x, int y);
+    public static native int gomoku_is_legal(Pointer g, int x, int y);
+    public static native int gomoku_forbidden_points(Pointer g, int[] xs, int[] ys, int cap);
+    public static native int gomoku_save(Pointer g, byte[] buf, int cap);
+    public static native Pointer gomoku_load(String text);
+    public static native int gomoku_to_psq(Pointer g, byte[] buf, int cap);
+    public static native Pointer gomoku_from_psq(String text, int rule);
+    public static native String gomoku_status_message(int code);
+    public static native String gomoku_last_error();
+    public static native String gomoku_version();
+}

@@ -1,0 +1,10 @@
+package org.gomoku;
+
+/** Malformed text: a point, a move list, a save text or a record. */
+public class ParseException extends GomokuException {
+    private static final long serialVersionUID = 1L;
+
+    public ParseException(String message) {
+        super(-10, message);
+    }
+}

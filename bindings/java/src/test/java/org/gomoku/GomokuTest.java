@@ -1,0 +1,208 @@
+package org.gomoku;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+class GomokuTest {
+    private static Point p(String s) {
+        return Point.parse(s);
+    }
+
+    @Test
+    void pointsParseAndPrint() {
+        assertEquals(new Point(7, 7), p("h8"));
+        assertEquals("a15", new Point(0, 14).toString());
+        for (String bad : new String[] {"", "h", "h0", "h27", "8", "hh", "h-1", "h+2"}) {
+            assertThrows(ParseException.class, () -> Point.parse(bad), bad);
+        }
+    }
+
+    @Test
+    void aNewGameHasBlackToMove() {
+        try (Gomoku g = new Gomoku(15, Rule.RENJU)) {
+            assertEquals(15, g.size());
+            assertEquals(Rule.RENJU, g.rule());
+            assertEquals(Stone.BLACK, g.sideToMove());
+            assertEquals(Result.ONGOING, g.result());
+            assertEquals(Stone.EMPTY, g.winner());
+            assertTrue(g.moves().isEmpty());
+            assertNull(g.lastMove());
+            assertFalse(Gomoku.version().isEmpty());
+        }
+        assertThrows(IllegalArgumentException.class, () -> new Gomoku(4, Rule.FREESTYLE));
+        assertThrows(IllegalArgumentException.class, () -> new Gomoku(27, Rule.CARO));
+    }
+
+    @Test
+    void refusedMovesSayWhyAndChangeNothing() {
+        try (Gomoku g = new Gomoku()) {
+            g.play("h8");
+            String before = g.save();
+            IllegalMoveException e = assertThrows(IllegalMoveException.class, () -> g.play("h8"));
+            assertEquals(IllegalMoveException.Reason.OCCUPIED, e.reason());
+            assertTrue(e.getMessage().contains("h8"));
+            e = assertThrows(IllegalMoveException.class, () -> g.play(new Point(15, 0)));
+            assertEquals(IllegalMoveException.Reason.OFF_BOARD, e.reason());
+            e = assertThrows(IllegalMoveException.class, () -> g.play(new Point(-1, 3)));
+            assertEquals(IllegalMoveException.Reason.OFF_BOARD, e.reason());
+            assertThrows(ParseException.class, () -> g.playMoves("a1 zz"));
+            e = assertThrows(IllegalMoveException.class, () -> g.playMoves("a1 b2 a1"));
+            assertEquals(IllegalMoveException.Reason.OCCUPIED, e.reason());
+            assertEquals(before, g.save());
+            assertThrows(IllegalMoveException.class, () -> g.stone(new Point(20, 20)));
+        }
+    }
+
+    @Test
+    void aWholeGameWithUndoAndRedo() {
+        try (Gomoku g = new Gomoku()) {
+            IllegalMoveException e = assertThrows(IllegalMoveException.class, g::undo);
+            assertEquals(IllegalMoveException.Reason.NOTHING_TO_UNDO, e.reason());
+            g.playMoves("a1 b1 a2 b2 a3 b3 a4 b4");
+            g.play("a5");
+            assertEquals(Result.BLACK_WON, g.result());
+            assertEquals(Stone.BLACK, g.winner());
+            assertEquals(List.of(p("a1"), p("a2"), p("a3"), p("a4"), p("a5")), g.winningLine());
+            e = assertThrows(IllegalMoveException.class, () -> g.play("h8"));
+            assertEquals(IllegalMoveException.Reason.GAME_OVER, e.reason());
+            assertEquals(p("a5"), g.undo());
+            assertEquals(Result.ONGOING, g.result());
+            assertTrue(g.winningLine().isEmpty());
+            assertTrue(g.canRedo());
+            assertEquals(p("a5"), g.redo());
+            assertTrue(g.isOver());
+            g.undo();
+            g.play("h8");
+            e = assertThrows(IllegalMoveException.class, g::redo);
+            assertEquals(IllegalMoveException.Reason.NOTHING_TO_REDO, e.reason());
+            assertEquals(9, g.moves().size());
+            assertEquals(Stone.BLACK, g.stone(p("h8")));
+            assertEquals(Stone.EMPTY, g.stone(p("o15")));
+        }
+    }
+
+    @Test
+    void renjuForbiddenPoints() {
+        try (Gomoku g = new Gomoku(15, Rule.RENJU)) {
+            g.playMoves("i8 a1 j8 a3 k9 a5 k10 a7");
+            assertTrue(g.isForbidden(p("k8")));
+            assertFalse(g.isLegal(p("k8")));
+            assertEquals(List.of(p("k8")), g.forbiddenPoints());
+            IllegalMoveException e = assertThrows(IllegalMoveException.class, () -> g.play("k8"));
+            assertEquals(IllegalMoveException.Reason.FORBIDDEN, e.reason());
+            assertEquals(8, g.moves().size());
+        }
+    }
+
+    @Test
+    void setUpPositions() {
+        try (Gomoku g = Gomoku.setUp(15, Rule.FREESTYLE, List.of(p("h8"), p("h9"), p("i8")), List.of(Stone.BLACK, Stone.WHITE, Stone.BLACK), Stone.WHITE)) {
+            assertEquals(Stone.WHITE, g.sideToMove());
+            assertEquals(Stone.BLACK, g.stone(p("i8")));
+            assertThrows(IllegalMoveException.class, g::undo);
+        }
+        assertThrows(IllegalArgumentException.class,
+                () -> Gomoku.setUp(15, Rule.FREESTYLE, List.of(p("h8"), p("i8")), List.of(Stone.BLACK, Stone.BLACK), Stone.BLACK));
+    }
+
+    @Test
+    void saveInJavaLoadsThroughTheCAbi() {
+        try (Gomoku g = new Gomoku(19, Rule.CARO)) {
+            g.playMoves("j10 k11 l12");
+            g.undo();
+            String text = g.save();
+            assertTrue(text.startsWith("gomoku-save 1\nsize 19\nrule caro\n"), text);
+            try (Gomoku back = Gomoku.load(text)) {
+                assertEquals(text, back.save());
+                assertEquals(g.moves(), back.moves());
+                assertTrue(back.canRedo());
+            }
+            try (Gomoku psq = Gomoku.fromPsq(g.toPsq(), Rule.CARO)) {
+                assertEquals(g.moves(), psq.moves());
+            }
+        }
+        ParseException e = assertThrows(ParseException.class, () -> Gomoku.load("gomoku-save 1\nsize 15\nrule chess\n"));
+        assertTrue(e.getMessage().contains("line 3"), e.getMessage());
+        assertThrows(ParseException.class, () -> Gomoku.fromPsq("nonsense", Rule.FREESTYLE));
+    }
+
+    @Test
+    void copiesAreIndependentAndClosedGamesRefuseCalls() {
+        Gomoku g = new Gomoku();
+        g.play("h8");
+        try (Gomoku c = g.copy()) {
+            c.play("i9");
+            assertEquals(1, g.moves().size());
+            assertEquals(2, c.moves().size());
+        }
+        g.close();
+        g.close();
+        assertThrows(IllegalStateException.class, g::size);
+    }
+
+    @Test
+    void theAiPlaysTheFiveAtEveryLevel() {
+        try (Gomoku g = new Gomoku()) {
+            g.playMoves("h8 g8 i8 a1 j8 a3 k8 a5");
+            for (int level = 1; level <= Gomoku.maxLevel(); level++) {
+                assertEquals(p("l8"), g.aiMove(new AiOptions(level, 0, 0, 3, 1)), "level " + level);
+            }
+            assertThrows(IllegalArgumentException.class, () -> g.aiMove(new AiOptions(Gomoku.maxLevel() + 1, 0, 0, 0, 0)));
+            g.play("l8");
+            IllegalMoveException e = assertThrows(IllegalMoveException.class, () -> g.aiMove(AiOptions.defaults()));
+            assertEquals(IllegalMoveException.Reason.GAME_OVER, e.reason());
+        }
+    }
+
+    @Test
+    void theAiAnswersWithinItsTimeAndReportsProgress() {
+        try (Gomoku g = new Gomoku(15, Rule.RENJU)) {
+            g.playMoves("h8 i9 j8 i7");
+            List<SearchInfo> reports = new ArrayList<>();
+            long start = System.nanoTime();
+            Point reply = g.aiMove(AiOptions.of(0, 300), reports::add);
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(ms < 3000, ms + " ms");
+            assertTrue(g.isLegal(reply));
+            assertFalse(reports.isEmpty());
+            assertEquals(1, reports.get(0).depth());
+            assertFalse(reports.get(reports.size() - 1).pv().isEmpty());
+        }
+    }
+
+    @Test
+    void stopAiFromAnotherThread() throws Exception {
+        try (Gomoku g = new Gomoku()) {
+            g.playMoves("h8 i9 i8 g8 j10 j9 k9 h10");
+            AtomicReference<Point> reply = new AtomicReference<>();
+            Thread thinker = new Thread(() -> reply.set(g.aiMove(AiOptions.of(0, 60_000))));
+            thinker.start();
+            Thread.sleep(300);
+            g.stopAi();
+            thinker.join(30_000);
+            assertFalse(thinker.isAlive());
+            assertTrue(g.isLegal(reply.get()));
+        }
+    }
+
+    @Test
+    void scoresCoverTheLegalPoints() {
+        try (Gomoku g = new Gomoku(15, Rule.RENJU)) {
+            g.playMoves("i8 a1 j8 a3 k9 a5 k10 a7");
+            int[][] scores = g.scores(2);
+            assertEquals(15, scores.length);
+            assertEquals(Integer.MIN_VALUE, scores[7][10]); // k8, forbidden
+            assertEquals(Integer.MIN_VALUE, scores[7][8]); // i8, occupied
+            assertTrue(scores[0][14] > Integer.MIN_VALUE);
+            assertThrows(IllegalArgumentException.class, () -> g.scores(99));
+        }
+    }
+}
