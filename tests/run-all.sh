@@ -67,7 +67,7 @@ rm -rf target/wheels
 (cd python && "../$venv/bin/mypy" --strict gomoku tests)
 
 step "Java: JUnit and the Swing demo under Xvfb"
-(cd bindings/java && xvfb-run -a mvn -B -q test)
+(cd bindings/java && xvfb-run -a mvn -B --no-transfer-progress test)
 echo "demo screenshot: bindings/java/target/demo-screenshot.png"
 
 step "all tests passed"
