@@ -256,7 +256,7 @@ impl Engine {
             width: [0, 0, 0, 14, 16, 12][level as usize],
         };
         let pos = Position::new(game);
-        let mut search = Search::new(pos, &mut self.tt, &self.stop.0, limits);
+        let mut search = Search::new(pos, &mut self.tt, &self.stop.0, limits, start);
         let mut report = |it: &Iteration| progress(&to_progress(it));
         let best = search
             .run(&mut report)

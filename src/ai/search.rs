@@ -80,19 +80,21 @@ enum Moves {
 }
 
 impl<'a> Search<'a> {
-    /// A search of `pos` for its side to move.
+    /// A search of `pos` for its side to move; `start` is when the move's
+    /// clock started (time already spent counts against the budget).
     pub(crate) fn new(
         pos: Position,
         tt: &'a mut TranspositionTable,
         stop: &'a AtomicBool,
         limits: Limits,
+        start: Instant,
     ) -> Search<'a> {
         Search {
             pos,
             tt,
             stop,
             limits,
-            start: Instant::now(),
+            start,
             nodes: 0,
             aborted: false,
             killers: vec![[usize::MAX; 2]; MAX_PLY + 1],
