@@ -16,6 +16,8 @@ pub(crate) const WIN: i32 = 30_000;
 pub(crate) const MATE_BOUND: i32 = WIN - 1_000;
 const INFINITY: i32 = WIN + 1;
 const MAX_PLY: usize = 200;
+/// Deepest iteration when the root has a single move.
+const SINGULAR_DEPTH: u32 = 6;
 /// Deepest quiescence (continuous fours) line, in plies.
 const MAX_QUIESCENCE: usize = 24;
 
@@ -125,10 +127,13 @@ impl<'a> Search<'a> {
         }
         self.order(&mut root, 0, None);
         let mut best = self.iteration(0, 0, vec![root[0]]);
-        if root.len() == 1 {
-            return Some(best);
-        }
-        for depth in 1..=self.limits.depth.max(1) {
+        // A forced reply is searched only a little, for its score.
+        let deepest = if root.len() == 1 {
+            self.limits.depth.min(SINGULAR_DEPTH)
+        } else {
+            self.limits.depth
+        };
+        for depth in 1..=deepest.max(1) {
             let (score, m, complete) = self.root(depth as i32, &mut root);
             if self.aborted {
                 // A move that beat the last best line in full is still news.
