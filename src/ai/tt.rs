@@ -36,21 +36,25 @@ const EMPTY_ENTRY: Entry = Entry {
 /// A fixed-size table, one entry per slot, replaced by depth.
 pub(crate) struct TranspositionTable {
     entries: Vec<Entry>,
+    mib: usize,
 }
 
 impl TranspositionTable {
-    /// A table of about `mib` mebibytes (a power-of-two number of entries).
+    /// A table of at most `mib` mebibytes (at least one): the largest
+    /// power-of-two number of entries that fits.
     pub(crate) fn new(mib: usize) -> TranspositionTable {
-        let bytes = mib.max(1) << 20;
-        let count = (bytes / std::mem::size_of::<Entry>()).next_power_of_two() / 2;
+        let mib = mib.max(1);
+        let fit = (mib << 20) / std::mem::size_of::<Entry>();
+        let count = 1usize << (usize::BITS - 1 - fit.leading_zeros());
         TranspositionTable {
-            entries: vec![EMPTY_ENTRY; count.max(1024)],
+            entries: vec![EMPTY_ENTRY; count],
+            mib,
         }
     }
 
-    /// The table's size in mebibytes.
+    /// The size asked for, in mebibytes.
     pub(crate) fn mib(&self) -> usize {
-        (self.entries.len() * std::mem::size_of::<Entry>()) >> 20
+        self.mib
     }
 
     /// Forgets everything.
@@ -92,5 +96,47 @@ impl TranspositionTable {
             depth: depth.clamp(0, i8::MAX as i32) as i8,
             bound,
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_fits_its_size_and_keeps_it() {
+        for mib in [1, 3, 16] {
+            let tt = TranspositionTable::new(mib);
+            assert_eq!(tt.mib(), mib);
+            assert!(tt.entries.len() * std::mem::size_of::<Entry>() <= mib << 20);
+            assert!(tt.entries.len() * 2 * std::mem::size_of::<Entry>() > mib << 20);
+        }
+    }
+
+    #[test]
+    fn stores_are_found_and_deeper_results_kept() {
+        let mut tt = TranspositionTable::new(1);
+        tt.store(42, Some(7), 100, 5, Bound::Lower);
+        let e = tt.probe(42).unwrap();
+        assert_eq!(
+            (e.best, e.score, e.depth, e.bound),
+            (7, 100, 5, Bound::Lower)
+        );
+        tt.store(42, None, 50, 2, Bound::Upper);
+        assert_eq!(
+            tt.probe(42).unwrap().depth,
+            5,
+            "a shallower bound does not replace"
+        );
+        tt.store(42, None, 60, 3, Bound::Exact);
+        let e = tt.probe(42).unwrap();
+        assert_eq!(
+            (e.best, e.score),
+            (7, 60),
+            "exact results replace and keep the move"
+        );
+        assert!(tt.probe(43).is_none());
+        tt.clear();
+        assert!(tt.probe(42).is_none());
     }
 }
