@@ -265,8 +265,7 @@ impl Position {
         for (d, step) in DIRECTIONS.into_iter().enumerate() {
             for k in -(HALF as isize)..=HALF as isize {
                 let j = i.wrapping_add_signed(k * step);
-                if k != 0 && self.board.cell(j) == EMPTY {
-                    self.refresh_line(j, d, step);
+                if k != 0 && self.board.cell(j) == EMPTY && self.refresh_line(j, d, step) {
                     self.refresh_threats(j);
                 }
             }
@@ -275,15 +274,21 @@ impl Position {
     }
 
     /// Recomputes the patterns of the empty cell `j` along direction `d`.
-    fn refresh_line(&mut self, j: usize, d: usize, step: isize) {
+    /// Returns whether either colour's pattern changed.
+    fn refresh_line(&mut self, j: usize, d: usize, step: isize) -> bool {
         let mut key = 0u32;
         let mut shift = 0;
         for k in (-(HALF as isize)..=HALF as isize).filter(|&k| k != 0) {
             key |= u32::from(self.board.cell(j.wrapping_add_signed(k * step))) << shift;
             shift += 2;
         }
-        self.patterns[j][0][d] = self.tables[0].get(key);
-        self.patterns[j][1][d] = self.tables[1].get(swap_colours(key));
+        let black = self.tables[0].get(key);
+        let white = self.tables[1].get(swap_colours(key));
+        let cell = &mut self.patterns[j];
+        let changed = cell[0][d] != black || cell[1][d] != white;
+        cell[0][d] = black;
+        cell[1][d] = white;
+        changed
     }
 
     /// Recomputes all four lines of cell `i` and its threats.
