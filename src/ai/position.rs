@@ -109,6 +109,8 @@ pub(crate) struct Position {
     five_cells: [u16; 2],
     /// Empty cells where each colour would make an open four or two fours.
     flex_cells: [u16; 2],
+    /// Empty cells where each colour would make a four or better.
+    four_cells: [u16; 2],
     /// Stones within two cells (in a 5×5 square) of each cell.
     near: Vec<u8>,
     hash: u64,
@@ -129,6 +131,7 @@ impl Position {
             totals: [0; 2],
             five_cells: [0; 2],
             flex_cells: [0; 2],
+            four_cells: [0; 2],
             near: vec![0; CELLS],
             hash: 0,
             moves: Vec::new(),
@@ -315,6 +318,8 @@ impl Position {
                 self.five_cells[c] + u16::from(new.is_five()) - u16::from(old.is_five());
             self.flex_cells[c] =
                 self.flex_cells[c] + u16::from(new.is_flex_four()) - u16::from(old.is_flex_four());
+            self.four_cells[c] =
+                self.four_cells[c] + u16::from(new.is_four()) - u16::from(old.is_four());
             self.threats[i][c] = new;
         }
     }
@@ -327,6 +332,16 @@ impl Position {
         self.empty_cells()
             .filter(|&i| self.threat(i, color).is_five())
             .take(limit)
+            .collect()
+    }
+
+    /// The cells where `color` may legally make a four or better.
+    pub(crate) fn four_points(&self, color: Color) -> Vec<usize> {
+        if self.four_cells[color as usize - 1] == 0 {
+            return Vec::new();
+        }
+        self.empty_cells()
+            .filter(|&i| self.threat(i, color).is_four() && self.is_legal_for(i, color))
             .collect()
     }
 
@@ -366,7 +381,8 @@ impl Position {
         }
         let totals_ok = fresh.totals == self.totals
             && fresh.five_cells == self.five_cells
-            && fresh.flex_cells == self.flex_cells;
+            && fresh.flex_cells == self.flex_cells
+            && fresh.four_cells == self.four_cells;
         let cells_ok = self
             .empty_cells()
             .all(|i| fresh.patterns[i] == self.patterns[i] && fresh.threats[i] == self.threats[i]);

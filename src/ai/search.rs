@@ -479,11 +479,7 @@ impl<'a> Search<'a> {
             return stand;
         }
         alpha = alpha.max(stand);
-        let mut fours: Vec<usize> = self
-            .pos
-            .empty_cells()
-            .filter(|&i| self.pos.threat(i, me).is_four() && self.pos.is_legal(i))
-            .collect();
+        let mut fours = self.pos.four_points(me);
         self.order(&mut fours, ply, None);
         for m in fours {
             self.pos.make(m);

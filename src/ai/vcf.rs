@@ -85,11 +85,7 @@ impl Solver {
         let their_fives = self.pos.five_points(them, 2);
         let attacks: Vec<usize> = match their_fives[..] {
             [] => {
-                let mut fours: Vec<usize> = self
-                    .pos
-                    .empty_cells()
-                    .filter(|&i| self.pos.threat(i, me).is_four())
-                    .collect();
+                let mut fours = self.pos.four_points(me);
                 // Flex fours first, then fours near the last attack.
                 let last = self.line.iter().rev().nth(1).copied();
                 fours.sort_by_key(|&i| {
