@@ -10,6 +10,7 @@ use gomoku::notation::{format_opening, parse_opening};
 use gomoku::{Color, Game, GameResult, Point, Rule};
 
 use crate::args::Args;
+use crate::brain;
 
 /// The Gomocup 2026 freestyle 15×15 openings, the arena's default.
 const DEFAULT_OPENINGS: &str = include_str!("../../../tests/data/openings-freestyle15.txt");
@@ -29,10 +30,50 @@ pub fn bench(argv: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// One side's settings.
+/// One side: a level of this engine, or an external Gomocup brain (any
+/// `pbrain-*` executable, e.g. an older build of ours, for A/B tests).
 #[derive(Clone)]
-struct Player {
-    options: AiOptions,
+enum Player {
+    Level(AiOptions),
+    Brain {
+        path: std::path::PathBuf,
+        turn_ms: u64,
+    },
+}
+
+impl Player {
+    fn describe(&self) -> String {
+        match self {
+            Player::Level(o) => format!("level {}", o.level),
+            Player::Brain { path, .. } => path.display().to_string(),
+        }
+    }
+}
+
+/// A side ready to move in one game.
+enum Mover {
+    Engine(Engine, AiOptions),
+    Brain(brain::Brain),
+}
+
+impl Mover {
+    fn new(player: &Player, rule: Rule, size: usize) -> Option<Mover> {
+        Some(match player {
+            Player::Level(o) => Mover::Engine(Engine::new(), o.clone()),
+            Player::Brain { path, turn_ms } => {
+                Mover::Brain(brain::Brain::start(path, rule, size, *turn_ms)?)
+            }
+        })
+    }
+
+    /// The move for the side to move, or None if the side forfeits (a brain
+    /// that crashed, timed out or answered nonsense).
+    fn choose(&mut self, game: &Game) -> Option<Point> {
+        match self {
+            Mover::Engine(engine, options) => engine.best_move(game, options).ok().map(|m| m.point),
+            Mover::Brain(b) => b.choose(game),
+        }
+    }
 }
 
 /// How a game ended for player A.
@@ -57,18 +98,27 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     let rule: Rule = args.get("rule", Rule::Freestyle)?;
     let size: usize = args.get("size", 15)?;
     let seed: u64 = args.get("seed", 1)?;
-    let player = |level: u8| Player {
-        options: AiOptions {
-            level,
-            time: (time > 0).then(|| Duration::from_millis(time)),
-            max_nodes: (nodes > 0).then_some(nodes),
-            max_depth: (depth > 0).then_some(depth),
-            seed,
-            ..AiOptions::default()
-        },
+    let player = |spec: &str| -> Result<Player, String> {
+        match spec.parse::<u8>() {
+            Ok(level) => Ok(Player::Level(AiOptions {
+                level,
+                time: (time > 0).then(|| Duration::from_millis(time)),
+                max_nodes: (nodes > 0).then_some(nodes),
+                max_depth: (depth > 0).then_some(depth),
+                seed,
+                ..AiOptions::default()
+            })),
+            Err(_) if std::path::Path::new(spec).is_file() => Ok(Player::Brain {
+                path: spec.into(),
+                turn_ms: if time > 0 { time } else { 1000 },
+            }),
+            Err(_) => Err(format!(
+                "{spec:?} is neither a level nor a brain executable"
+            )),
+        }
     };
-    let a = player(args.get("a", gomoku::ai::MAX_LEVEL)?);
-    let b = player(args.get("b", 2)?);
+    let a = player(args.text("a").unwrap_or(&gomoku::ai::MAX_LEVEL.to_string()))?;
+    let b = player(args.text("b").unwrap_or("2"))?;
     let openings = match args.text("openings").unwrap_or("default") {
         "default" => read_openings(DEFAULT_OPENINGS, size)?,
         "random" => random_openings(rule, size, args.get("count", 50)?, seed),
@@ -105,10 +155,10 @@ pub fn run(argv: &[String]) -> Result<(), String> {
                 if let Some(dir) = &out {
                     let path = dir.join(format!("game-{:04}.txt", job + 1));
                     let header = format!(
-                        "# opening {}: {}\n# A (level {}) plays {}\n",
+                        "# opening {}: {}\n# A ({}) plays {}\n",
                         job / 2 + 1,
                         format_opening(&openings[job / 2], size),
-                        a.options.level,
+                        a.describe(),
                         if a_is_black { "black" } else { "white" }
                     );
                     std::fs::write(&path, header + &game.save()).ok();
@@ -140,24 +190,38 @@ fn play_game(
             break;
         }
     }
-    let (mut engine_a, mut engine_b) = (Engine::new(), Engine::new());
-    while !game.is_over() {
-        let black_to_move = game.side_to_move() == Color::Black;
-        let (engine, player) = if black_to_move == a_is_black {
-            (&mut engine_a, a)
-        } else {
-            (&mut engine_b, b)
-        };
-        let m = engine
-            .best_move(&game, &player.options)
-            .expect("an ongoing game has a move");
-        game.play(m.point).expect("the AI plays legal moves");
-    }
     let a_color = if a_is_black {
         Color::Black
     } else {
         Color::White
     };
+    let (Some(mut mover_a), Some(mut mover_b)) =
+        (Mover::new(a, rule, size), Mover::new(b, rule, size))
+    else {
+        eprintln!("a brain failed to start");
+        return (game, Outcome::Draw);
+    };
+    while !game.is_over() {
+        let a_to_move = game.side_to_move() == a_color;
+        let mover = if a_to_move {
+            &mut mover_a
+        } else {
+            &mut mover_b
+        };
+        match mover.choose(&game).map(|p| game.play(p)) {
+            Some(Ok(())) => {}
+            _ => {
+                return (
+                    game,
+                    if a_to_move {
+                        Outcome::Loss
+                    } else {
+                        Outcome::Win
+                    },
+                )
+            }
+        }
+    }
     let outcome = match game.result() {
         GameResult::Draw | GameResult::Ongoing => Outcome::Draw,
         r if r.winner() == Some(a_color) => Outcome::Win,
@@ -199,11 +263,14 @@ fn summary(all: &[Outcome], a: &Player, b: &Player, elapsed: Duration) {
         / n;
     let margin = 1.96 * (variance / n).sqrt();
     let elo = |s: f64| -400.0 * (1.0 / s.clamp(1e-6, 1.0 - 1e-6) - 1.0).log10();
-    let limits = describe(&a.options);
+    let limits = match (a, b) {
+        (Player::Level(o), _) | (_, Player::Level(o)) => describe(o),
+        (Player::Brain { turn_ms, .. }, _) => format!("{turn_ms} ms/move"),
+    };
     println!(
-        "A = level {}, B = level {}, {limits}, {} games in {:.1} s",
-        a.options.level,
-        b.options.level,
+        "A = {}, B = {}, {limits}, {} games in {:.1} s",
+        a.describe(),
+        b.describe(),
         all.len(),
         elapsed.as_secs_f64()
     );

@@ -9,6 +9,7 @@
 
 mod arena;
 mod args;
+mod brain;
 mod play;
 mod puzzles;
 

@@ -1,0 +1,96 @@
+//! An external Gomocup-protocol brain as an arena player: started per game,
+//! sent the whole position with BOARD before each of its moves.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+use gomoku::{Game, Point, Rule};
+
+/// A running brain process.
+pub struct Brain {
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+    turn_ms: u64,
+}
+
+impl Brain {
+    /// Starts the brain and sets up a game; None if it does not answer OK.
+    pub fn start(path: &Path, rule: Rule, size: usize, turn_ms: u64) -> Option<Brain> {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()?;
+        let input = child.stdin.take()?;
+        let output = child.stdout.take()?;
+        let (send, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines().map_while(Result::ok) {
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut brain = Brain {
+            child,
+            input,
+            lines,
+            turn_ms,
+        };
+        // Gomocup rule bits: 1 exactly five, 4 renju, 8 caro.
+        let rule_bits = match rule {
+            Rule::Freestyle => 0,
+            Rule::Standard => 1,
+            Rule::Renju => 4,
+            Rule::Caro => 8,
+        };
+        brain.send(&format!("INFO rule {rule_bits}\nINFO timeout_turn {turn_ms}\nINFO timeout_match 0\nSTART {size}"))?;
+        (brain.answer()? == "OK").then_some(brain)
+    }
+
+    fn send(&mut self, text: &str) -> Option<()> {
+        writeln!(self.input, "{text}").ok()?;
+        self.input.flush().ok()
+    }
+
+    /// The next line that is not a MESSAGE or DEBUG line, within a generous
+    /// multiple of the turn time.
+    fn answer(&mut self) -> Option<String> {
+        let patience = Duration::from_millis(self.turn_ms * 5 + 2_000);
+        loop {
+            let line = self.lines.recv_timeout(patience).ok()?;
+            let line = line.trim();
+            if !(line.starts_with("MESSAGE") || line.starts_with("DEBUG")) {
+                return Some(line.to_string());
+            }
+        }
+    }
+
+    /// Asks for a move in `game`'s position; None if the brain fails.
+    pub fn choose(&mut self, game: &Game) -> Option<Point> {
+        let me = game.side_to_move();
+        let mut text = String::from("BOARD\n");
+        for (p, c) in game.board().stones() {
+            text += &format!("{},{},{}\n", p.x, p.y, if c == me { 1 } else { 2 });
+        }
+        text += "DONE";
+        self.send(&text)?;
+        let reply = self.answer()?;
+        let (x, y) = reply.split_once(',')?;
+        Point::try_new(x.trim().parse().ok()?, y.trim().parse().ok()?)
+    }
+}
+
+impl Drop for Brain {
+    fn drop(&mut self) {
+        self.send("END");
+        std::thread::sleep(Duration::from_millis(20));
+        self.child.kill().ok();
+        self.child.wait().ok();
+    }
+}
