@@ -296,3 +296,40 @@ fn the_bench_node_count_is_pinned() {
         result.signature
     );
 }
+
+/// Self-play under every rule from varied openings: every move the levels
+/// choose is legal (renju black never lands on a forbidden point), and games
+/// end with a result.
+#[test]
+fn self_play_games_stay_legal_under_every_rule() {
+    let openings = [
+        "h8",
+        "h8 i9 g9",
+        "h8 h9 i8 g7 j7",
+        "g7 h8 i9 j10",
+        "a1 o15 h8",
+    ];
+    for (n, rule) in Rule::ALL.into_iter().enumerate() {
+        for (k, opening) in openings.iter().enumerate() {
+            let mut g = game(rule, opening);
+            let levels = [1 + (k as u8 % 2), 3 + (n as u8 % 3)];
+            while !g.is_over() {
+                let level = levels[g.move_count() % 2];
+                let options = AiOptions {
+                    level,
+                    max_depth: Some(2),
+                    seed: k as u64,
+                    ..AiOptions::default()
+                };
+                let m = ai::best_move(&g, &options).unwrap();
+                assert!(
+                    g.is_legal(m.point),
+                    "{rule} level {level} chose {} in {g:?}",
+                    m.point
+                );
+                g.play(m.point).unwrap();
+            }
+            assert!(g.result() != gomoku::GameResult::Ongoing);
+        }
+    }
+}
