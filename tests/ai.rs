@@ -333,3 +333,23 @@ fn self_play_games_stay_legal_under_every_rule() {
         }
     }
 }
+
+#[test]
+fn the_vct_solver_proves_threes_and_fours_wins_and_no_false_ones() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vct");
+    for (name, win) in [
+        ("vct_black", true),
+        ("vct_black_short", false),
+        ("vct_white", true),
+        ("vct_white_short", false),
+    ] {
+        let text = std::fs::read_to_string(format!("{dir}/{name}.txt")).unwrap();
+        let puzzle = gomoku::notation::Puzzle::parse(&text).unwrap();
+        let result = ai::solve_vct(&puzzle.game, puzzle.limit, 2_000_000);
+        match (&result, win) {
+            (VcfResult::Win(line), true) => assert!(puzzle.game.is_legal(line[0]), "{name}"),
+            (VcfResult::NoWin, false) => {}
+            _ => panic!("{name}: {result:?}"),
+        }
+    }
+}

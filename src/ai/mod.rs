@@ -43,7 +43,7 @@ use search::{Iteration, Limits, Search, MATE_BOUND, WIN};
 use tt::TranspositionTable;
 
 pub use bench::{bench, BenchResult, BENCH_DEPTH};
-pub use vcf::{solve_vcf, VcfResult};
+pub use vcf::{solve_vcf, solve_vct, VcfResult};
 
 /// The highest level: the search engine at full strength.
 pub const MAX_LEVEL: u8 = 5;

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use super::pattern::Pattern;
 use super::position::Position;
 use crate::{Color, Game, Point};
 
@@ -33,22 +34,38 @@ pub enum VcfResult {
 /// assert_eq!(line.len(), 3);
 /// ```
 pub fn solve_vcf(game: &Game, max_attacks: u32, max_nodes: u64) -> VcfResult {
-    let mut solver = Solver {
-        pos: Position::new(game),
-        attacker: game.side_to_move(),
-        failed: HashMap::new(),
-        nodes: 0,
-        max_nodes,
-        line: Vec::new(),
-    };
-    match solver.attack(max_attacks) {
-        Some(true) => VcfResult::Win(solver.line.iter().map(|&i| Position::point(i)).collect()),
-        Some(false) => VcfResult::NoWin,
-        None => VcfResult::Aborted,
+    Solver::new(game, false, max_nodes).solve(max_attacks)
+}
+
+/// Looks for a VCT (victory by continuous threats: fours and open threes)
+/// for the side to move, with at most `max_attacks` attacking moves and
+/// `max_nodes` nodes (0 = no limit). Every defence against each three is
+/// tried (the defender's own fours included), so a win found is forced; the
+/// line returned follows one of the defences. Shorter wins are looked for
+/// first.
+///
+/// ```
+/// use gomoku::ai::{solve_vct, VcfResult};
+/// use gomoku::{notation::parse_moves, Game, Rule};
+/// // Black h8 i8 and j9 j10, white in the corners: j8 makes two open threes.
+/// let game = Game::from_moves(15, Rule::Freestyle, &parse_moves("h8 a1 i8 o1 j9 a15 j10 o15").unwrap()).unwrap();
+/// assert!(matches!(solve_vct(&game, 3, 0), VcfResult::Win(_)));
+/// assert_eq!(solve_vct(&game, 1, 0), VcfResult::NoWin);
+/// ```
+pub fn solve_vct(game: &Game, max_attacks: u32, max_nodes: u64) -> VcfResult {
+    let mut solver = Solver::new(game, true, max_nodes);
+    for budget in 1..max_attacks {
+        match solver.solve(budget) {
+            VcfResult::NoWin => {}
+            found => return found,
+        }
     }
+    solver.solve(max_attacks)
 }
 
 struct Solver {
+    /// Open threes count as attacks too (VCT), not only fours (VCF).
+    threes: bool,
     pos: Position,
     attacker: Color,
     /// Positions with no VCF, by the largest attack budget that failed.
@@ -59,6 +76,33 @@ struct Solver {
 }
 
 impl Solver {
+    fn new(game: &Game, threes: bool, max_nodes: u64) -> Solver {
+        Solver {
+            threes,
+            pos: Position::new(game),
+            attacker: game.side_to_move(),
+            failed: HashMap::new(),
+            nodes: 0,
+            max_nodes,
+            line: Vec::new(),
+        }
+    }
+
+    fn solve(&mut self, budget: u32) -> VcfResult {
+        self.line.clear();
+        match self.attack(budget) {
+            Some(true) => VcfResult::Win(self.line.iter().map(|&i| Position::point(i)).collect()),
+            Some(false) => VcfResult::NoWin,
+            None => VcfResult::Aborted,
+        }
+    }
+
+    /// Whether a move on `i` is an attack: a four, or (VCT) an open three.
+    fn is_attack(&self, i: usize) -> bool {
+        let t = self.pos.threat(i, self.attacker);
+        t.is_four() || (self.threes && t.threes > 0)
+    }
+
     /// Whether the attacker (to move) wins by fours within `budget` attacks;
     /// `None` when the node budget ran out.
     fn attack(&mut self, budget: u32) -> Option<bool> {
@@ -85,18 +129,25 @@ impl Solver {
         let their_fives = self.pos.five_points(them, 2);
         let attacks: Vec<usize> = match their_fives[..] {
             [] => {
-                let mut fours = self.pos.four_points(me);
-                // Flex fours first, then fours near the last attack.
+                let mut attacks = if self.threes {
+                    self.pos
+                        .empty_cells()
+                        .filter(|&i| self.is_attack(i))
+                        .collect()
+                } else {
+                    self.pos.four_points(me)
+                };
+                // Flex fours first, then fours, then threes, near the last attack.
                 let last = self.line.iter().rev().nth(1).copied();
-                fours.sort_by_key(|&i| {
+                attacks.sort_by_key(|&i| {
                     let t = self.pos.threat(i, me);
                     let distance = last.map_or(0, |l| chebyshev(l, i));
-                    (!t.is_flex_four(), distance, i)
+                    (!t.is_flex_four(), !t.is_four(), distance, i)
                 });
-                fours
+                attacks
             }
-            // Their four must be blocked, and the block must itself be a four.
-            [block] if self.pos.threat(block, me).is_four() => vec![block],
+            // Their four must be blocked, and the block must itself attack.
+            [block] if self.is_attack(block) => vec![block],
             _ => Vec::new(),
         };
         for m in attacks {
@@ -130,7 +181,7 @@ impl Solver {
             return Some(false); // the defender makes five first
         }
         let Some(&block) = blocks.first() else {
-            return Some(false); // not a four after all (cannot happen)
+            return self.defend_three(budget);
         };
         if !self.pos.is_legal(block) {
             // Renju: black's only block is forbidden; white plays five.
@@ -145,6 +196,39 @@ impl Solver {
         }
         self.pos.unmake();
         won
+    }
+}
+
+impl Solver {
+    /// The defender (to move) answers an open three: every move on the
+    /// three's lines and every four of its own must lose.
+    fn defend_three(&mut self, budget: u32) -> Option<bool> {
+        let me = self.attacker;
+        let them = me.opponent();
+        if !self.threes || self.pos.flex_four_point(me).is_none() {
+            return Some(false); // not a threat
+        }
+        let defences: Vec<usize> = self
+            .pos
+            .empty_cells()
+            .filter(|&i| {
+                self.pos.threat(i, me).best >= Pattern::B4 || self.pos.threat(i, them).is_four()
+            })
+            .filter(|&i| self.pos.is_legal(i))
+            .collect();
+        let mark = self.line.len();
+        for d in defences {
+            self.line.truncate(mark);
+            self.pos.make(d);
+            self.line.push(d);
+            let won = self.attack(budget);
+            self.pos.unmake();
+            if won != Some(true) {
+                self.line.truncate(mark);
+                return won;
+            }
+        }
+        Some(true)
     }
 }
 

@@ -1,11 +1,20 @@
 //! `gomoku vcf`: solve puzzle files in the quintet case format and compare
 //! with their expected verdicts: VCF puzzles with the VCF solver, VCT puzzles
-//! with the engine at one second.
+//! with the VCT solver (fours and open threes) and then the engine at one
+//! second.
 
 use std::time::{Duration, Instant};
 
-use gomoku::ai::{solve_vcf, AiOptions, Engine, Score, VcfResult};
+use gomoku::ai::{solve_vcf, solve_vct, AiOptions, Engine, Score, VcfResult};
 use gomoku::notation::Puzzle;
+
+fn describe(result: VcfResult) -> (bool, String) {
+    match result {
+        VcfResult::Win(line) => (true, format!("{} plies", line.len())),
+        VcfResult::NoWin => (false, "no win".into()),
+        VcfResult::Aborted => (false, "aborted".into()),
+    }
+}
 
 pub fn run(files: &[String]) -> Result<(), String> {
     if files.is_empty() {
@@ -18,23 +27,26 @@ pub fn run(files: &[String]) -> Result<(), String> {
         let puzzle = Puzzle::parse(&text).map_err(|e| format!("{path}: {e}"))?;
         let start = Instant::now();
         let (found, detail) = if puzzle.mode == "vcf" {
-            match solve_vcf(&puzzle.game, puzzle.limit, 50_000_000) {
-                VcfResult::Win(line) => (true, format!("{} plies", line.len())),
-                VcfResult::NoWin => (false, "no vcf".into()),
-                VcfResult::Aborted => (false, "aborted".into()),
-            }
+            describe(solve_vcf(&puzzle.game, puzzle.limit, 50_000_000))
         } else {
-            let options = AiOptions {
-                time: Some(Duration::from_secs(1)),
-                ..AiOptions::default()
-            };
-            let m = Engine::new()
-                .best_move(&puzzle.game, &options)
-                .map_err(|e| e.to_string())?;
-            (
-                matches!(m.score, Score::Win(_)),
-                format!("{} score {} depth {}", m.point, m.score, m.depth),
-            )
+            // VCT: the threat solver (fours and open threes) first, then the
+            // engine for a second.
+            match solve_vct(&puzzle.game, puzzle.limit, 1_000_000) {
+                VcfResult::Win(line) => (true, format!("vct solver: {} plies", line.len())),
+                _ => {
+                    let options = AiOptions {
+                        time: Some(Duration::from_secs(1)),
+                        ..AiOptions::default()
+                    };
+                    let m = Engine::new()
+                        .best_move(&puzzle.game, &options)
+                        .map_err(|e| e.to_string())?;
+                    (
+                        matches!(m.score, Score::Win(_)),
+                        format!("engine: {} score {} depth {}", m.point, m.score, m.depth),
+                    )
+                }
+            }
         };
         let elapsed = start.elapsed();
         times.push(elapsed);
