@@ -235,6 +235,12 @@ impl Position {
         own + own / 5 - other
     }
 
+    /// The side to move's own previous stone, if it was played since the
+    /// position was built.
+    pub(crate) fn own_last_move(&self) -> Option<usize> {
+        self.moves.len().checked_sub(2).map(|k| self.moves[k])
+    }
+
     /// Plays the side to move's stone on the empty cell `i`.
     pub(crate) fn make(&mut self, i: usize) {
         let c = self.side;
