@@ -1,26 +1,10 @@
 //! The `gomoku` command's subcommands, run as a user would.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 fn gomoku(args: &[&str], input: &str) -> (bool, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gomoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text =
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
-    (out.status.success(), text)
+    let run = common::run(env!("CARGO_BIN_EXE_gomoku"), args, input);
+    (run.ok, run.stdout + &run.stderr)
 }
 
 #[test]

@@ -1,26 +1,11 @@
 //! The Gomocup brain speaks the protocol: a scripted session through pipes.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+mod common;
 
 fn session(input: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-gomoku"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = BufReader::new(child.stdout.take().unwrap())
-        .lines()
-        .map(Result::unwrap)
-        .collect();
-    assert!(child.wait().unwrap().success());
-    out
+    let run = common::run(env!("CARGO_BIN_EXE_pbrain-gomoku"), &[], input);
+    assert!(run.ok, "{}", run.stderr);
+    run.stdout.lines().map(str::to_string).collect()
 }
 
 fn xy(line: &str) -> (i64, i64) {
