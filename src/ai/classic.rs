@@ -8,7 +8,7 @@
 //!   as a shape (five, open/blocked four, three, two, one) for both sides, and
 //!   the point scores `attack + 0.9 × defence`.
 
-use super::pattern::{tables, Pattern};
+use super::pattern::{black_key, swap_colours, tables, Pattern};
 use crate::board::{index, Board, DIRECTIONS};
 use crate::{Color, Point, Rule};
 
@@ -72,19 +72,12 @@ pub(crate) fn pattern_weight_scores(board: &Board, rule: Rule, me: Color) -> Vec
         DIRECTIONS
             .into_iter()
             .map(|step| {
-                let mut key = 0u32;
-                let mut shift = 0;
-                for k in (-5isize..=5).filter(|&k| k != 0) {
-                    let cell = u32::from(board.cell(i.wrapping_add_signed(k * step)));
-                    // Key cells: 1 own, 2 other; board cells: 1 black, 2 white.
-                    let cell = match (cell, color) {
-                        (1, Color::White) => 2,
-                        (2, Color::White) => 1,
-                        (c, _) => c,
-                    };
-                    key |= cell << shift;
-                    shift += 2;
-                }
+                let key = black_key(board, i, step);
+                let key = if color == Color::White {
+                    swap_colours(key)
+                } else {
+                    key
+                };
                 let pattern: Pattern = tables[color as usize - 1].get(key);
                 SHAPE_WEIGHT[pattern as usize]
             })

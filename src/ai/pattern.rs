@@ -10,6 +10,7 @@
 
 use std::sync::OnceLock;
 
+use crate::board::Board;
 use crate::Rule;
 
 /// What a stone on the centre cell makes along one line, weakest first.
@@ -75,6 +76,28 @@ impl PatternTable {
     pub(crate) fn get(&self, key: u32) -> Pattern {
         self.patterns[key as usize]
     }
+}
+
+/// Black's window key for cell `i` along `step`: board cells already use the
+/// key's codes (0 empty, 1 black, 2 white, 3 wall).
+#[inline]
+pub(crate) fn black_key(board: &Board, i: usize, step: isize) -> u32 {
+    let mut key = 0u32;
+    let mut shift = 0;
+    for k in (-(HALF as isize)..=HALF as isize).filter(|&k| k != 0) {
+        key |= u32::from(board.cell(i.wrapping_add_signed(k * step))) << shift;
+        shift += 2;
+    }
+    key
+}
+
+/// Swaps own and opponent stones in a window key (black's key to white's).
+#[inline]
+pub(crate) fn swap_colours(key: u32) -> u32 {
+    let lo = key & 0x55555;
+    let hi = (key >> 1) & 0x55555;
+    let one_of_them = lo ^ hi;
+    key ^ (one_of_them | one_of_them << 1)
 }
 
 /// The tables for `rule`, `[black, white]`, built on first use.

@@ -1,7 +1,7 @@
 //! The search board: the core board plus, for every empty cell, the line
 //! patterns both colours would make there, kept up to date move by move.
 
-use super::pattern::{tables, Pattern, PatternTable, HALF};
+use super::pattern::{black_key, swap_colours, tables, Pattern, PatternTable, HALF};
 use crate::board::{index, point_at, Board, CELLS, DIRECTIONS, EMPTY};
 use crate::rules::is_forbidden;
 use crate::{Color, Game, Point, Rule};
@@ -85,15 +85,6 @@ static ZOBRIST: [[u64; CELLS]; 2] = {
 
 /// Key of the side to move being white.
 const WHITE_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
-
-/// Swaps own and opponent stones in a window key (black's key to white's).
-#[inline]
-fn swap_colours(key: u32) -> u32 {
-    let lo = key & 0x55555;
-    let hi = (key >> 1) & 0x55555;
-    let one_of_them = lo ^ hi;
-    key ^ (one_of_them | one_of_them << 1)
-}
 
 /// A position the engine searches: make and unmake moves, read threats.
 #[derive(Clone)]
@@ -285,12 +276,7 @@ impl Position {
     /// Recomputes the patterns of the empty cell `j` along direction `d`.
     /// Returns whether either colour's pattern changed.
     fn refresh_line(&mut self, j: usize, d: usize, step: isize) -> bool {
-        let mut key = 0u32;
-        let mut shift = 0;
-        for k in (-(HALF as isize)..=HALF as isize).filter(|&k| k != 0) {
-            key |= u32::from(self.board.cell(j.wrapping_add_signed(k * step))) << shift;
-            shift += 2;
-        }
+        let key = black_key(&self.board, j, step);
         let black = self.tables[0].get(key);
         let white = self.tables[1].get(swap_colours(key));
         let cell = &mut self.patterns[j];
