@@ -6,7 +6,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use gomoku::ai::{self, solve_vcf, AiError, AiOptions, Engine, Score, VcfResult, MAX_LEVEL};
+use gomoku::ai::{
+    self, solve_vcf, solve_vct, AiError, AiOptions, Engine, Score, VcfResult, MAX_LEVEL,
+};
 use gomoku::notation::parse_moves;
 use gomoku::{Game, Point, Rule};
 
@@ -90,6 +92,45 @@ fn the_engine_defends_an_open_three() {
     );
 }
 
+/// The point level 2's pattern weights score highest, when only one does.
+fn pattern_weight_favourite(g: &Game) -> Point {
+    let map = ai::score_map(g, 2);
+    let top = map.iter().map(|s| s.1).max().unwrap();
+    let best: Vec<Point> = map.iter().filter(|s| s.1 == top).map(|s| s.0).collect();
+    assert_eq!(best.len(), 1, "{best:?}");
+    best[0]
+}
+
+#[test]
+fn level_two_starts_a_win_by_threes_its_scores_would_miss() {
+    // Black to move has no VCF, but a VCT beginning at l10; the pattern
+    // weights alone prefer m8.
+    let g = game(Rule::Freestyle, "k10 i10 j7 j9 k8 k9 l9 i6 m10 n11");
+    assert_eq!(solve_vcf(&g, 12, 0), VcfResult::NoWin);
+    assert_eq!(pattern_weight_favourite(&g), pt("m8"));
+    let m = ai::best_move(&g, &quick(2)).unwrap();
+    assert_eq!(m.point, pt("l10"));
+    let VcfResult::Win(line) = solve_vct(&g, 5, 0) else {
+        panic!("no vct")
+    };
+    assert_eq!(line[0], m.point);
+}
+
+#[test]
+fn level_two_passes_over_a_point_that_leaves_the_opponent_a_win_by_threes() {
+    // White to move: after i9, the best-scored point, black wins by threes.
+    let g = game(Rule::Freestyle, "i6 h6 f8 h8 h7 f9 j5 k4 i7");
+    let favourite = pattern_weight_favourite(&g);
+    assert_eq!(favourite, pt("i9"));
+    let mut after = g.clone();
+    after.play(favourite).unwrap();
+    assert!(matches!(solve_vct(&after, 5, 0), VcfResult::Win(_)));
+    let m = ai::best_move(&g, &quick(2)).unwrap();
+    let mut after = g.clone();
+    after.play(m.point).unwrap();
+    assert_eq!(solve_vct(&after, 5, 0), VcfResult::NoWin, "{}", m.point);
+}
+
 #[test]
 fn moves_are_deterministic_for_a_seed() {
     let g = game(Rule::Standard, "h8 i9 g9 i7");
@@ -136,6 +177,16 @@ fn node_and_depth_limits_are_respected() {
     )
     .unwrap();
     assert!(m.nodes <= 5_000, "{}", m.nodes);
+    // Level 2's threat solving counts nodes too.
+    let m = ai::best_move(
+        &g,
+        &AiOptions {
+            max_nodes: Some(300),
+            ..quick(2)
+        },
+    )
+    .unwrap();
+    assert!(m.nodes > 0 && m.nodes <= 300, "{}", m.nodes);
     let m = ai::best_move(
         &g,
         &AiOptions {

@@ -4,8 +4,8 @@
 //! | level | player |
 //! | --- | --- |
 //! | 1 | five-tuple scorer (every window of five scored by its stones) |
-//! | 2 | pattern weights, `attack + 0.9 × defence`, and it spots wins by continuous fours |
-//! | 3, 4 | the search engine at depth 2 and 3 |
+//! | 2 | pattern weights, `attack + 0.9 × defence`; it plays wins by continuous fours and threes, and passes over points that leave the opponent one |
+//! | 3, 4 | the search engine at depth 3 and 5 |
 //! | 5 | the search engine at full strength, bounded by time |
 //!
 //! Every level plays a five when it has one, blocks the opponent's five, and
@@ -234,12 +234,12 @@ impl Engine {
         self.stop.0.store(false, Ordering::Relaxed);
         let start = Instant::now();
         if level <= 2 {
-            return Ok(classic_move(game, level, options.seed, start));
+            return Ok(classic_move(game, level, options, &self.stop.0, start));
         }
         if self.tt.mib() != options.table_mib.max(1) {
             self.tt = TranspositionTable::new(options.table_mib);
         }
-        let level_depth = [0, 0, 0, 2, 3, 64][level as usize];
+        let level_depth = [0, 0, 0, 3, 5, 64][level as usize];
         let no_limit =
             options.time.is_none() && options.max_nodes.is_none() && options.max_depth.is_none();
         let limits = Limits {
@@ -252,8 +252,9 @@ impl Engine {
                 .or((no_limit && level == MAX_LEVEL).then_some(DEFAULT_TIME)),
             // Quiet moves searched per node: the top level keeps fewer and goes
             // deeper (arena, 100 ms/move: width 12 scored 75% against a
-            // depth-4 search where width 20 scored 62%).
-            width: [0, 0, 0, 14, 16, 12][level as usize],
+            // depth-4 search where width 20 scored 62%). Level 4 is narrow
+            // so its depth 5 stays well below the top level.
+            width: [0, 0, 0, 16, 8, 12][level as usize],
         };
         let pos = Position::new(game);
         let mut search = Search::new(pos, &mut self.tt, &self.stop.0, limits, start);
@@ -316,28 +317,31 @@ pub fn score_map(game: &Game, level: u8) -> Vec<(Point, i64)> {
 }
 
 /// Levels 1 and 2: the centre on an empty board, else the five first, then
-/// the block, then (level 2) a win by continuous fours if there is one, then
-/// the best score, ties broken by the seed.
-fn classic_move(game: &Game, level: u8, seed: u64, start: Instant) -> AiMove {
+/// the block; level 2 then plays a win by continuous fours or threats when
+/// it finds one. Otherwise the best score, ties broken by the seed; level 2
+/// passes over points that leave the opponent a win by continuous threats.
+fn classic_move(
+    game: &Game,
+    level: u8,
+    options: &AiOptions,
+    stop: &AtomicBool,
+    start: Instant,
+) -> AiMove {
     let pos = Position::new(game);
     let me = game.side_to_move();
-    let centre = game.board().center();
+    let deadline = options.time.map(|t| start + t);
+    let mut threats = classic::ThreatSense::new(game, stop, deadline, options.max_nodes);
     let forced = pos
         .five_points(me, 1)
         .first()
         .or(pos.five_points(me.opponent(), 1).first())
         .copied()
-        .or((game.board().stone_count() == 0).then(|| index(centre)))
+        .or((game.board().stone_count() == 0).then(|| index(game.board().center())))
         .filter(|&i| pos.is_legal(i))
-        .or_else(|| match level {
-            2 => match solve_vcf(game, 12, 20_000) {
-                VcfResult::Win(line) => Some(index(line[0])),
-                _ => None,
-            },
-            _ => None,
-        });
+        .map(Position::point)
+        .or_else(|| (level == 2).then(|| threats.winning_move()).flatten());
     let (point, score) = match forced {
-        Some(i) => (Position::point(i), 0),
+        Some(p) => (p, 0),
         None => {
             let scores = score_map(game, level);
             let top = scores
@@ -346,14 +350,25 @@ fn classic_move(game: &Game, level: u8, seed: u64, start: Instant) -> AiMove {
                 .max()
                 .expect("an ongoing game has a legal move");
             let best: Vec<Point> = scores.iter().filter(|s| s.1 == top).map(|s| s.0).collect();
-            (best[(splitmix(seed) % best.len() as u64) as usize], top)
+            let pick = best[(splitmix(options.seed) % best.len() as u64) as usize];
+            let mut ranked = scores;
+            ranked.sort_by_key(|&(p, s)| (std::cmp::Reverse(s), p != pick, p));
+            let points: Vec<Point> = ranked.iter().map(|&(p, _)| p).collect();
+            let point = match level {
+                2 => threats.safe_choice(&points).unwrap_or(pick),
+                _ => pick,
+            };
+            *ranked
+                .iter()
+                .find(|&&(p, _)| p == point)
+                .expect("a ranked point")
         }
     };
     AiMove {
         point,
         score: Score::Value(score.clamp(-(MATE_BOUND as i64) + 1, MATE_BOUND as i64 - 1) as i32),
         depth: 0,
-        nodes: 0,
+        nodes: threats.nodes,
         elapsed: start.elapsed(),
         pv: vec![point],
     }

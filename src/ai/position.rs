@@ -151,6 +151,14 @@ impl Position {
             .fold(0, |h, (p, c)| h ^ ZOBRIST[c as usize - 1][index(p)])
     }
 
+    /// Hands the move to the other side without a stone (a pass), to ask
+    /// what that side threatens. Only before any move is made.
+    pub(crate) fn pass(&mut self) {
+        debug_assert!(self.moves.is_empty(), "a pass is only made at the root");
+        self.side = self.side.opponent();
+        self.hash ^= WHITE_TO_MOVE;
+    }
+
     /// The side to move.
     pub(crate) fn side(&self) -> Color {
         self.side

@@ -1,8 +1,11 @@
-//! A standalone VCF solver (victory by continuous fours): every attacking
-//! move is a four, so the defender's replies are forced and a plain
-//! depth-first search with a table of failures is exact.
+//! A standalone threat solver: VCF (victory by continuous fours), where
+//! every attacking move is a four, so the defender's replies are forced and
+//! a plain depth-first search with a table of failures is exact; and VCT,
+//! which also attacks with open threes and tries every defence against them.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use super::pattern::Pattern;
 use super::position::Position;
@@ -34,7 +37,13 @@ pub enum VcfResult {
 /// assert_eq!(line.len(), 3);
 /// ```
 pub fn solve_vcf(game: &Game, max_attacks: u32, max_nodes: u64) -> VcfResult {
-    Solver::new(game, false, max_nodes).solve(max_attacks)
+    solve(
+        game,
+        false,
+        Attacker::ToMove,
+        &SolveLimits::new(max_attacks, max_nodes),
+    )
+    .0
 }
 
 /// Looks for a VCT (victory by continuous threats: fours and open threes)
@@ -53,17 +62,74 @@ pub fn solve_vcf(game: &Game, max_attacks: u32, max_nodes: u64) -> VcfResult {
 /// assert_eq!(solve_vct(&game, 1, 0), VcfResult::NoWin);
 /// ```
 pub fn solve_vct(game: &Game, max_attacks: u32, max_nodes: u64) -> VcfResult {
-    let mut solver = Solver::new(game, true, max_nodes);
-    for budget in 1..max_attacks {
-        match solver.solve(budget) {
-            VcfResult::NoWin => {}
-            found => return found,
-        }
-    }
-    solver.solve(max_attacks)
+    solve(
+        game,
+        true,
+        Attacker::ToMove,
+        &SolveLimits::new(max_attacks, max_nodes),
+    )
+    .0
 }
 
-struct Solver {
+/// Whose win a solve looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Attacker {
+    /// The side to move.
+    ToMove,
+    /// The other side, as if the side to move passed: what it threatens.
+    Opponent,
+}
+
+/// How far one solve may go.
+pub(crate) struct SolveLimits<'a> {
+    /// Attacking moves in the win.
+    pub attacks: u32,
+    /// Nodes (0 = no limit).
+    pub nodes: u64,
+    /// Raised from another thread to stop the solve.
+    pub stop: Option<&'a AtomicBool>,
+    /// Time to give up.
+    pub deadline: Option<Instant>,
+}
+
+impl SolveLimits<'_> {
+    /// Limits on attacks and nodes only.
+    pub(crate) fn new(attacks: u32, nodes: u64) -> SolveLimits<'static> {
+        SolveLimits {
+            attacks,
+            nodes,
+            stop: None,
+            deadline: None,
+        }
+    }
+}
+
+/// Solves for a VCF (`threes` false) or VCT; returns the result and the nodes searched.
+pub(crate) fn solve(
+    game: &Game,
+    threes: bool,
+    attacker: Attacker,
+    limits: &SolveLimits,
+) -> (VcfResult, u64) {
+    let mut solver = Solver::new(game, threes, limits);
+    if attacker == Attacker::Opponent {
+        solver.pos.pass();
+        solver.attacker = solver.pos.side();
+    }
+    // VCT deepens the attack budget, so shorter wins come first; VCF goes
+    // straight to the full budget, its forced lines being cheap.
+    let first = if threes { 1 } else { limits.attacks };
+    let mut result = VcfResult::NoWin;
+    for budget in first..=limits.attacks {
+        result = solver.solve(budget);
+        if result != VcfResult::NoWin {
+            break;
+        }
+    }
+    (result, solver.nodes)
+}
+
+struct Solver<'a> {
     /// Open threes count as attacks too (VCT), not only fours (VCF).
     threes: bool,
     pos: Position,
@@ -72,20 +138,32 @@ struct Solver {
     failed: HashMap<u64, u32>,
     nodes: u64,
     max_nodes: u64,
+    stop: Option<&'a AtomicBool>,
+    deadline: Option<Instant>,
     line: Vec<usize>,
 }
 
-impl Solver {
-    fn new(game: &Game, threes: bool, max_nodes: u64) -> Solver {
+impl<'a> Solver<'a> {
+    fn new(game: &Game, threes: bool, limits: &SolveLimits<'a>) -> Solver<'a> {
         Solver {
             threes,
             pos: Position::new(game),
             attacker: game.side_to_move(),
             failed: HashMap::new(),
             nodes: 0,
-            max_nodes,
+            max_nodes: limits.nodes,
+            stop: limits.stop,
+            deadline: limits.deadline,
             line: Vec::new(),
         }
+    }
+
+    /// Whether a limit other than the attack budget stops another node.
+    fn out_of_limits(&self) -> bool {
+        (self.max_nodes > 0 && self.nodes >= self.max_nodes)
+            || (self.nodes.is_multiple_of(1024)
+                && (self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+                    || self.deadline.is_some_and(|d| Instant::now() >= d)))
     }
 
     fn solve(&mut self, budget: u32) -> VcfResult {
@@ -106,10 +184,10 @@ impl Solver {
     /// Whether the attacker (to move) wins by fours within `budget` attacks;
     /// `None` when the node budget ran out.
     fn attack(&mut self, budget: u32) -> Option<bool> {
-        self.nodes += 1;
-        if self.max_nodes > 0 && self.nodes > self.max_nodes {
+        if self.out_of_limits() {
             return None;
         }
+        self.nodes += 1;
         let me = self.attacker;
         let them = me.opponent();
         if budget == 0 {
@@ -199,7 +277,7 @@ impl Solver {
     }
 }
 
-impl Solver {
+impl Solver<'_> {
     /// The defender (to move) answers an open three: every move on the
     /// three's lines and every four of its own must lose.
     fn defend_three(&mut self, budget: u32) -> Option<bool> {

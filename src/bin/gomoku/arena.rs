@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use gomoku::ai::{bench as run_bench, AiOptions, Engine, Score, BENCH_DEPTH};
+use gomoku::ai::{bench as run_bench, AiOptions, Engine, Score, BENCH_DEPTH, MAX_LEVEL};
 use gomoku::notation::{format_opening, parse_opening};
 use gomoku::{Color, Game, GameResult, Point, Rule};
 
@@ -331,7 +331,7 @@ fn random_openings(rule: Rule, size: usize, count: usize, seed: u64) -> Vec<Vec<
             }
         }
         let options = AiOptions {
-            level: 4,
+            level: MAX_LEVEL,
             max_depth: Some(4),
             ..AiOptions::default()
         };
