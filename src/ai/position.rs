@@ -351,6 +351,13 @@ impl Position {
         self.five_cells[color as usize - 1] > 0
     }
 
+    /// Whether `color` has a cell where it would make an open four or two
+    /// fours (renju legality not checked).
+    #[inline]
+    pub(crate) fn has_flex_four_point(&self, color: Color) -> bool {
+        self.flex_cells[color as usize - 1] > 0
+    }
+
     /// A cell where `color` may legally make an open four or two fours (a win
     /// in three unless the other side has a five first).
     pub(crate) fn flex_four_point(&self, color: Color) -> Option<usize> {

@@ -18,6 +18,11 @@ const INFINITY: i32 = WIN + 1;
 const MAX_PLY: usize = 200;
 /// Deepest iteration when the root has a single move.
 const SINGULAR_DEPTH: u32 = 6;
+/// Deepest remaining depth where futility pruning applies.
+const FUTILITY_DEPTH: i32 = 3;
+/// Futility margin per ply of remaining depth, in evaluation units.
+const FUTILITY_MARGIN: i32 = 60;
+
 /// Deepest quiescence (continuous fours) line, in plies.
 const MAX_QUIESCENCE: usize = 24;
 
@@ -383,6 +388,19 @@ impl<'a> Search<'a> {
             };
             if cut {
                 return score;
+            }
+        }
+        // Futility: near the leaves, a static value far above beta stands
+        // unless the opponent has an open three to be answered.
+        if !pv_node
+            && !forced
+            && depth <= FUTILITY_DEPTH
+            && beta.abs() < MATE_BOUND
+            && !self.pos.has_flex_four_point(self.pos.side().opponent())
+        {
+            let eval = self.pos.evaluate();
+            if eval - FUTILITY_MARGIN * depth >= beta {
+                return eval;
             }
         }
         self.order(&mut moves, ply, tt_move);
