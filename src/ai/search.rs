@@ -19,7 +19,7 @@ const MAX_PLY: usize = 200;
 /// Deepest iteration when the root has a single move.
 const SINGULAR_DEPTH: u32 = 6;
 /// Deepest remaining depth where futility pruning applies.
-const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_DEPTH: i32 = 5;
 /// Futility margin per ply of remaining depth, in evaluation units.
 const FUTILITY_MARGIN: i32 = 60;
 
