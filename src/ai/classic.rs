@@ -140,8 +140,9 @@ impl<'a> ThreatSense<'a> {
         }
     }
 
-    /// Whether `attacker` wins by continuous fours (or threats, with
-    /// `threes`) in `game`: `None` when the limits ran out first.
+    /// The line by which `attacker` wins by continuous fours (or threats,
+    /// with `threes`) in `game`; `None` when there is none or the limits ran
+    /// out first.
     fn wins(&mut self, game: &Game, threes: bool, attacker: Attacker) -> Option<Vec<Point>> {
         let nodes = self.nodes_left.map_or(SOLVE_NODES, |n| n.min(SOLVE_NODES));
         if nodes == 0 || self.deadline.is_some_and(|d| Instant::now() >= d) {
