@@ -14,7 +14,7 @@ use crate::{Color, Point, MAX_SIZE, MIN_SIZE};
 pub(crate) const STRIDE: usize = 32;
 /// Wall rows above and below the board: five steps up-left from the top-left
 /// corner reach back five rows and five columns, so one more row is needed.
-const PAD_ROWS: usize = 6;
+pub(crate) const PAD_ROWS: usize = 6;
 /// Length of the padded array.
 pub(crate) const CELLS: usize = STRIDE * (MAX_SIZE + 2 * PAD_ROWS);
 

@@ -4,6 +4,8 @@
 
 use std::time::{Duration, Instant};
 
+use super::pattern::tables;
+use super::position::Position;
 use super::{AiOptions, Engine, Score};
 use crate::notation::parse_moves;
 use crate::{Game, Rule};
@@ -48,14 +50,24 @@ impl BenchResult {
     }
 }
 
+/// The bench positions as games.
+fn games() -> impl Iterator<Item = Game> {
+    POSITIONS.into_iter().map(|(rule, size, moves)| {
+        Game::from_moves(size, rule, &parse_moves(moves).expect("bench moves parse"))
+            .expect("bench positions are legal")
+    })
+}
+
 /// Searches every bench position to `depth` with a fresh 16 MiB table each.
+/// The pattern tables are built before the clock starts.
 pub fn bench(depth: u32) -> BenchResult {
+    for rule in Rule::ALL {
+        tables(rule);
+    }
     let start = Instant::now();
     let mut nodes = 0;
     let mut signature: u32 = 0x811C_9DC5;
-    for (rule, size, moves) in POSITIONS {
-        let game = Game::from_moves(size, rule, &parse_moves(moves).expect("bench moves parse"))
-            .expect("bench positions are legal");
+    for game in games() {
         let options = AiOptions {
             max_depth: Some(depth),
             table_mib: 16,
@@ -85,4 +97,23 @@ pub fn bench(depth: u32) -> BenchResult {
         elapsed: start.elapsed(),
         signature,
     }
+}
+
+/// Make+unmake pairs per second on the search board: every candidate move
+/// (an empty cell near the stones) of every bench position played and taken back, `rounds` times.
+pub fn make_unmake_rate(rounds: u32) -> u64 {
+    let mut positions: Vec<Position> = games().map(|g| Position::new(&g)).collect();
+    let cells: Vec<Vec<usize>> = positions.iter().map(Position::candidates).collect();
+    let start = Instant::now();
+    let mut pairs = 0u64;
+    for _ in 0..rounds {
+        for (pos, cells) in positions.iter_mut().zip(&cells) {
+            for &i in cells {
+                pos.make(i);
+                pos.unmake();
+            }
+            pairs += cells.len() as u64;
+        }
+    }
+    pairs * 1_000_000 / start.elapsed().as_micros().max(1) as u64
 }

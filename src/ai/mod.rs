@@ -25,6 +25,7 @@
 
 mod bench;
 mod classic;
+mod lines;
 mod pattern;
 mod position;
 mod search;
@@ -42,7 +43,7 @@ use position::Position;
 use search::{Iteration, Limits, Search, MATE_BOUND, WIN};
 use tt::TranspositionTable;
 
-pub use bench::{bench, BenchResult, BENCH_DEPTH};
+pub use bench::{bench, make_unmake_rate, BenchResult, BENCH_DEPTH};
 pub use vcf::{solve_vcf, solve_vct, VcfResult};
 
 /// The highest level: the search engine at full strength.

@@ -42,6 +42,23 @@ pub(crate) enum Pattern {
     F5,
 }
 
+impl Pattern {
+    /// Every pattern, indexed by its code.
+    pub(crate) const ALL: [Pattern; 11] = [
+        Pattern::Dead,
+        Pattern::Overline,
+        Pattern::B1,
+        Pattern::F1,
+        Pattern::B2,
+        Pattern::F2,
+        Pattern::B3,
+        Pattern::F3,
+        Pattern::B4,
+        Pattern::F4,
+        Pattern::F5,
+    ];
+}
+
 /// Number of cells read on each side of the centre.
 pub(crate) const HALF: usize = 5;
 /// Number of distinct window keys.

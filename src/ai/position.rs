@@ -1,7 +1,8 @@
 //! The search board: the core board plus, for every empty cell, the line
 //! patterns both colours would make there, kept up to date move by move.
 
-use super::pattern::{black_key, swap_colours, tables, Pattern, PatternTable, HALF};
+use super::lines::LineKeys;
+use super::pattern::{swap_colours, tables, Pattern, PatternTable, HALF};
 use crate::board::{index, point_at, Board, CELLS, DIRECTIONS, EMPTY};
 use crate::rules::is_forbidden;
 use crate::{Color, Game, Point, Rule};
@@ -24,14 +25,17 @@ pub(crate) struct CellThreat {
 }
 
 impl CellThreat {
-    fn of(patterns: &[Pattern; 4], combos: bool) -> CellThreat {
+    /// The threat of one colour's four line patterns, given as pattern codes.
+    fn of(patterns: [u8; 4], combos: bool) -> CellThreat {
         let mut t = CellThreat::default();
-        for &p in patterns {
+        let mut best = 0;
+        for p in patterns {
             t.value += PATTERN_VALUE[p as usize];
-            t.best = t.best.max(p);
-            t.fours += u8::from(p >= Pattern::B4);
-            t.threes += u8::from(p == Pattern::F3);
+            best = best.max(p);
+            t.fours += u8::from(p >= Pattern::B4 as u8);
+            t.threes += u8::from(p == Pattern::F3 as u8);
         }
+        t.best = Pattern::ALL[best as usize];
         if t.fours >= 1 && t.threes >= 1 {
             t.value += 500;
         }
@@ -90,10 +94,12 @@ const WHITE_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
 #[derive(Clone)]
 pub(crate) struct Position {
     board: Board,
+    lines: LineKeys,
     rule: Rule,
     tables: [&'static PatternTable; 2],
     side: Color,
-    patterns: Vec<[[Pattern; 4]; 2]>,
+    /// Per cell, the line patterns as codes: byte `4 × colour + direction`.
+    patterns: Vec<u64>,
     threats: Vec<[CellThreat; 2]>,
     totals: [i32; 2],
     /// Empty cells where each colour would make five.
@@ -114,10 +120,11 @@ impl Position {
         let rule = game.rule();
         let mut pos = Position {
             board: Board::new(game.size()).expect("a game's size is valid"),
+            lines: LineKeys::empty(game.size()),
             rule,
             tables: tables(rule),
             side: Color::Black,
-            patterns: vec![[[Pattern::Dead; 4]; 2]; CELLS],
+            patterns: vec![0; CELLS],
             threats: vec![[CellThreat::default(); 2]; CELLS],
             totals: [0; 2],
             five_cells: [0; 2],
@@ -183,7 +190,7 @@ impl Position {
     /// The pattern `color` would make on cell `i` along direction `d`.
     #[cfg(test)]
     pub(crate) fn pattern(&self, i: usize, color: Color, d: usize) -> Pattern {
-        self.patterns[i][color as usize - 1][d]
+        Pattern::ALL[self.patterns[i].to_le_bytes()[4 * (color as usize - 1) + d] as usize]
     }
 
     /// Whether the empty cell `i` has a stone within two cells.
@@ -244,6 +251,7 @@ impl Position {
     pub(crate) fn make(&mut self, i: usize) {
         let c = self.side;
         self.board.set_cell(i, c as u8);
+        self.lines.set(i, c as u8);
         self.hash ^= ZOBRIST[c as usize - 1][i] ^ WHITE_TO_MOVE;
         self.moves.push(i);
         self.side = c.opponent();
@@ -255,6 +263,7 @@ impl Position {
         let i = self.moves.pop().expect("a move to take back");
         let c = self.side.opponent();
         self.board.set_cell(i, EMPTY);
+        self.lines.set(i, EMPTY);
         self.hash ^= ZOBRIST[c as usize - 1][i] ^ WHITE_TO_MOVE;
         self.side = c;
         self.touch(i, -1);
@@ -273,42 +282,56 @@ impl Position {
         for (d, step) in DIRECTIONS.into_iter().enumerate() {
             for k in -(HALF as isize)..=HALF as isize {
                 let j = i.wrapping_add_signed(k * step);
-                if k != 0 && self.board.cell(j) == EMPTY && self.refresh_line(j, d, step) {
-                    self.refresh_threats(j);
+                if k != 0 && self.board.cell(j) == EMPTY {
+                    if let Some(patterns) = self.refresh_line(j, d) {
+                        self.set_threats(j, patterns);
+                    }
                 }
             }
         }
-        self.refresh_threats(i);
+        self.set_threats(i, self.patterns[i]);
     }
 
     /// Recomputes the patterns of the empty cell `j` along direction `d`.
-    /// Returns whether either colour's pattern changed.
-    fn refresh_line(&mut self, j: usize, d: usize, step: isize) -> bool {
-        let key = black_key(&self.board, j, step);
-        let black = self.tables[0].get(key);
-        let white = self.tables[1].get(swap_colours(key));
-        let cell = &mut self.patterns[j];
-        let changed = cell[0][d] != black || cell[1][d] != white;
-        cell[0][d] = black;
-        cell[1][d] = white;
-        changed
+    /// Returns the cell's new patterns if either colour's changed.
+    fn refresh_line(&mut self, j: usize, d: usize) -> Option<u64> {
+        let key = self.lines.window(j, d);
+        let black = self.tables[0].get(key) as u64;
+        let white = self.tables[1].get(swap_colours(key)) as u64;
+        // Updated as one word in a register: byte stores followed by a
+        // whole-word read would stall store forwarding on every move.
+        let old = self.patterns[j];
+        let mask = 0xFF << (8 * d) | 0xFF << (32 + 8 * d);
+        let new = (old & !mask) | black << (8 * d) | white << (32 + 8 * d);
+        if new == old {
+            return None;
+        }
+        self.patterns[j] = new;
+        Some(new)
     }
 
     /// Recomputes all four lines of cell `i` and its threats.
     fn refresh_cell(&mut self, i: usize) {
-        for (d, step) in DIRECTIONS.into_iter().enumerate() {
-            self.refresh_line(i, d, step);
+        for d in 0..DIRECTIONS.len() {
+            self.refresh_line(i, d);
         }
-        self.refresh_threats(i);
+        self.set_threats(i, self.patterns[i]);
     }
 
-    /// Recomputes the threats of cell `i` from its patterns (zero if occupied).
-    fn refresh_threats(&mut self, i: usize) {
+    /// Recomputes the threats of cell `i` from its `patterns` (zero if occupied).
+    fn set_threats(&mut self, i: usize, patterns: u64) {
+        let bytes = patterns.to_le_bytes();
         let empty = self.board.cell(i) == EMPTY;
         for c in 0..2 {
             let renju_black = self.rule == Rule::Renju && c == 0;
             let new = if empty {
-                CellThreat::of(&self.patterns[i][c], !renju_black)
+                let own = [
+                    bytes[4 * c],
+                    bytes[4 * c + 1],
+                    bytes[4 * c + 2],
+                    bytes[4 * c + 3],
+                ];
+                CellThreat::of(own, !renju_black)
             } else {
                 CellThreat::default()
             };

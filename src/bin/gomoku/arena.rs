@@ -5,7 +5,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use gomoku::ai::{bench as run_bench, AiOptions, Engine, Score, BENCH_DEPTH, MAX_LEVEL};
+use gomoku::ai::{
+    bench as run_bench, make_unmake_rate, AiOptions, Engine, Score, BENCH_DEPTH, MAX_LEVEL,
+};
 use gomoku::notation::{format_opening, parse_opening};
 use gomoku::{Color, Game, GameResult, Point, Rule};
 
@@ -27,6 +29,7 @@ pub fn bench(argv: &[String]) -> Result<(), String> {
         r.nodes,
         r.signature
     );
+    println!("make+unmake: {} pairs/s", make_unmake_rate(200));
     Ok(())
 }
 
