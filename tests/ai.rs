@@ -92,6 +92,18 @@ fn the_engine_defends_an_open_three() {
     );
 }
 
+#[test]
+fn the_engine_defends_a_four_three_point() {
+    // White to move: black's k8 would make a four (h8 i8 j8, g8 white) and
+    // an open three (k9 k10) at once.
+    let g = game(Rule::Freestyle, "h8 g8 i8 a1 j8 o1 k9 a15 k10");
+    let m = ai::best_move(&g, &quick(MAX_LEVEL)).unwrap();
+    let k8 = pt("k8");
+    let (dx, dy) = (m.point.x.abs_diff(k8.x), m.point.y.abs_diff(k8.y));
+    assert!(dx == 0 || dy == 0 || dx == dy, "{} is off k8's lines", m.point);
+    assert!(!matches!(m.score, Score::Loss(_)), "{:?}", m.score);
+}
+
 /// The point level 2's pattern weights score highest, when only one does.
 fn pattern_weight_favourite(g: &Game) -> Point {
     let map = ai::score_map(g, 2);

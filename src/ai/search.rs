@@ -17,7 +17,7 @@ pub(crate) const MATE_BOUND: i32 = WIN - 1_000;
 const INFINITY: i32 = WIN + 1;
 const MAX_PLY: usize = 200;
 /// Deepest iteration when the root has a single move.
-const SINGULAR_DEPTH: u32 = 6;
+const SINGULAR_DEPTH: u32 = 10;
 /// Deepest remaining depth where futility pruning applies.
 const FUTILITY_DEPTH: i32 = 5;
 /// Futility margin per ply of remaining depth, in evaluation units.
@@ -211,14 +211,16 @@ impl<'a> Search<'a> {
         let mut best = moves[0];
         let mut complete = 0;
         let mut scores = vec![-INFINITY; moves.len()];
+        // A forced reply costs no depth, as inside the tree.
+        let child = if moves.len() == 1 { depth } else { depth - 1 };
         for (n, &m) in moves.iter().enumerate() {
             self.pos.make(m);
             let score = if n == 0 {
-                -self.negamax(depth - 1, 1, -beta, -alpha)
+                -self.negamax(child, 1, -beta, -alpha)
             } else {
-                let s = -self.negamax(depth - 1, 1, -alpha - 1, -alpha);
+                let s = -self.negamax(child, 1, -alpha - 1, -alpha);
                 if s > alpha && !self.aborted {
-                    -self.negamax(depth - 1, 1, -beta, -alpha)
+                    -self.negamax(child, 1, -beta, -alpha)
                 } else {
                     s
                 }
