@@ -100,7 +100,11 @@ fn the_engine_defends_a_four_three_point() {
     let m = ai::best_move(&g, &quick(MAX_LEVEL)).unwrap();
     let k8 = pt("k8");
     let (dx, dy) = (m.point.x.abs_diff(k8.x), m.point.y.abs_diff(k8.y));
-    assert!(dx == 0 || dy == 0 || dx == dy, "{} is off k8's lines", m.point);
+    assert!(
+        dx == 0 || dy == 0 || dx == dy,
+        "{} is off k8's lines",
+        m.point
+    );
     assert!(!matches!(m.score, Score::Loss(_)), "{:?}", m.score);
 }
 
@@ -122,7 +126,7 @@ fn level_two_starts_a_win_by_threes_its_scores_would_miss() {
     assert_eq!(pattern_weight_favourite(&g), pt("m8"));
     let m = ai::best_move(&g, &quick(2)).unwrap();
     assert_eq!(m.point, pt("l10"));
-    let VcfResult::Win(line) = solve_vct(&g, 5, 0) else {
+    let VcfResult::Win(line) = solve_vct(&g, 5, 1, 0) else {
         panic!("no vct")
     };
     assert_eq!(line[0], m.point);
@@ -136,11 +140,11 @@ fn level_two_passes_over_a_point_that_leaves_the_opponent_a_win_by_threes() {
     assert_eq!(favourite, pt("i9"));
     let mut after = g.clone();
     after.play(favourite).unwrap();
-    assert!(matches!(solve_vct(&after, 5, 0), VcfResult::Win(_)));
+    assert!(matches!(solve_vct(&after, 5, 1, 0), VcfResult::Win(_)));
     let m = ai::best_move(&g, &quick(2)).unwrap();
     let mut after = g.clone();
     after.play(m.point).unwrap();
-    assert_eq!(solve_vct(&after, 5, 0), VcfResult::NoWin, "{}", m.point);
+    assert_eq!(solve_vct(&after, 5, 1, 0), VcfResult::NoWin, "{}", m.point);
 }
 
 #[test]
@@ -398,19 +402,43 @@ fn self_play_games_stay_legal_under_every_rule() {
 }
 
 #[test]
-fn the_vct_solver_proves_threes_and_fours_wins_and_no_false_ones() {
+fn the_vct_solver_proves_wins_by_threats_and_no_false_ones() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vct");
     for (name, win) in [
         ("vct_black", true),
         ("vct_black_short", false),
         ("vct_white", true),
         ("vct_white_short", false),
+        // Threat limit 2: the wins need moves that prepare a four-three.
+        ("vct_game_black_l03_2", true),
+        ("vct_game_black_l03_2_short", false),
+        ("vct_game_white_l04_2", true),
+        ("vct_game_white_l04_2_short", false),
     ] {
         let text = std::fs::read_to_string(format!("{dir}/{name}.txt")).unwrap();
         let puzzle = gomoku::notation::Puzzle::parse(&text).unwrap();
-        let result = ai::solve_vct(&puzzle.game, puzzle.limit, 2_000_000);
+        let result = ai::solve_vct(&puzzle.game, puzzle.limit, puzzle.threat_limit, 2_000_000);
         match (&result, win) {
-            (VcfResult::Win(line), true) => assert!(puzzle.game.is_legal(line[0]), "{name}"),
+            (VcfResult::Win(line), true) => {
+                // Replayed, the line wins, or ends where black's only block
+                // is forbidden.
+                let mut g = puzzle.game.clone();
+                for &p in line {
+                    if g.play(p).is_err() {
+                        assert!(g.is_forbidden(p), "{name}: {p} is illegal");
+                        break;
+                    }
+                }
+                assert!(
+                    g.winner() == Some(puzzle.game.side_to_move())
+                        || g.is_forbidden(line[line.len() - 1]),
+                    "{name}: {line:?}"
+                );
+                if puzzle.threat_limit == 2 {
+                    let threes_only = ai::solve_vct(&puzzle.game, puzzle.limit, 1, 2_000_000);
+                    assert_eq!(threes_only, VcfResult::NoWin, "{name} by threes alone");
+                }
+            }
             (VcfResult::NoWin, false) => {}
             _ => panic!("{name}: {result:?}"),
         }

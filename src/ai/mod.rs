@@ -31,6 +31,7 @@ mod position;
 mod search;
 mod tt;
 mod vcf;
+mod vct;
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};

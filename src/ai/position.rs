@@ -159,11 +159,16 @@ impl Position {
     }
 
     /// Hands the move to the other side without a stone (a pass), to ask
-    /// what that side threatens. Only before any move is made.
+    /// what that side threatens; a second pass takes it back. Passes are not
+    /// moves: [`Position::own_last_move`] does not see them.
     pub(crate) fn pass(&mut self) {
-        debug_assert!(self.moves.is_empty(), "a pass is only made at the root");
         self.side = self.side.opponent();
         self.hash ^= WHITE_TO_MOVE;
+    }
+
+    /// The rule the position is played under.
+    pub(crate) fn rule(&self) -> Rule {
+        self.rule
     }
 
     /// The side to move.
@@ -174,6 +179,12 @@ impl Position {
     /// The position's hash (stones and side to move).
     pub(crate) fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// The hash the position would have after the side to move plays `i`.
+    #[inline]
+    pub(crate) fn hash_after(&self, i: usize) -> u64 {
+        self.hash ^ ZOBRIST[self.side as usize - 1][i] ^ WHITE_TO_MOVE
     }
 
     /// Whether the board is full.
@@ -372,6 +383,13 @@ impl Position {
     #[inline]
     pub(crate) fn has_five_point(&self, color: Color) -> bool {
         self.five_cells[color as usize - 1] > 0
+    }
+
+    /// Whether `color` has a cell where it would make a four or better
+    /// (renju legality not checked).
+    #[inline]
+    pub(crate) fn has_four_point(&self, color: Color) -> bool {
+        self.four_cells[color as usize - 1] > 0
     }
 
     /// Whether `color` has a cell where it would make an open four or two

@@ -1,15 +1,15 @@
-//! A standalone threat solver: VCF (victory by continuous fours), where
-//! every attacking move is a four, so the defender's replies are forced and
-//! a plain depth-first search with a table of failures is exact; and VCT,
-//! which also attacks with open threes and tries every defence against them.
+//! The standalone threat solvers' entry points, and the VCF (victory by
+//! continuous fours) search: every attacking move is a four, so the
+//! defender's replies are forced and a plain depth-first search with a
+//! table of failures is exact. VCT, which also attacks with threes, is in
+//! [`super::vct`].
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::pattern::Pattern;
 use super::position::Position;
-use crate::{Color, Game, Point};
+use crate::{Color, Game, Point, Rule};
 
 /// What the solver found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,32 +39,34 @@ pub enum VcfResult {
 pub fn solve_vcf(game: &Game, max_attacks: u32, max_nodes: u64) -> VcfResult {
     solve(
         game,
-        false,
+        0,
         Attacker::ToMove,
         &SolveLimits::new(max_attacks, max_nodes),
     )
     .0
 }
 
-/// Looks for a VCT (victory by continuous threats: fours and open threes)
-/// for the side to move, with at most `max_attacks` attacking moves and
-/// `max_nodes` nodes (0 = no limit). Every defence against each three is
-/// tried (the defender's own fours included), so a win found is forced; the
-/// line returned follows one of the defences. Shorter wins are looked for
-/// first.
+/// Looks for a VCT (victory by continuous threats) for the side to move,
+/// with at most `max_attacks` attacking moves and `max_nodes` nodes (0 = no
+/// limit). A threat is a four, or a move after which, were the defender to
+/// pass, the attacker would win by at most `threat_limit` fours: 1 admits
+/// open threes, 2 also moves that prepare a four-three (0 is taken as 1).
+/// Every defence that could stop the threatened fours is tried, the
+/// defender's own fours included, so a win found is forced; the line
+/// returned follows one of the defences.
 ///
 /// ```
 /// use gomoku::ai::{solve_vct, VcfResult};
 /// use gomoku::{notation::parse_moves, Game, Rule};
 /// // Black h8 i8 and j9 j10, white in the corners: j8 makes two open threes.
 /// let game = Game::from_moves(15, Rule::Freestyle, &parse_moves("h8 a1 i8 o1 j9 a15 j10 o15").unwrap()).unwrap();
-/// assert!(matches!(solve_vct(&game, 3, 0), VcfResult::Win(_)));
-/// assert_eq!(solve_vct(&game, 1, 0), VcfResult::NoWin);
+/// assert!(matches!(solve_vct(&game, 3, 1, 0), VcfResult::Win(_)));
+/// assert_eq!(solve_vct(&game, 1, 1, 0), VcfResult::NoWin);
 /// ```
-pub fn solve_vct(game: &Game, max_attacks: u32, max_nodes: u64) -> VcfResult {
+pub fn solve_vct(game: &Game, max_attacks: u32, threat_limit: u32, max_nodes: u64) -> VcfResult {
     solve(
         game,
-        true,
+        threat_limit.max(1),
         Attacker::ToMove,
         &SolveLimits::new(max_attacks, max_nodes),
     )
@@ -104,213 +106,212 @@ impl SolveLimits<'_> {
     }
 }
 
-/// Solves for a VCF (`threes` false) or VCT; returns the result and the nodes searched.
+/// Solves for a win by threats that threaten a VCF of at most
+/// `threat_limit` fours: 0 is a VCF, 1 a VCT by fours and threes, 2 also
+/// by four-three preparations (tried after 1, which is cheaper). Returns the
+/// result and the nodes searched.
 pub(crate) fn solve(
     game: &Game,
-    threes: bool,
+    threat_limit: u32,
     attacker: Attacker,
     limits: &SolveLimits,
 ) -> (VcfResult, u64) {
-    let mut solver = Solver::new(game, threes, limits);
+    let mut pos = Position::new(game);
     if attacker == Attacker::Opponent {
-        solver.pos.pass();
-        solver.attacker = solver.pos.side();
+        pos.pass();
     }
-    // VCT deepens the attack budget, so shorter wins come first; VCF goes
-    // straight to the full budget, its forced lines being cheap.
-    let first = if threes { 1 } else { limits.attacks };
-    let mut result = VcfResult::NoWin;
-    for budget in first..=limits.attacks {
-        result = solver.solve(budget);
-        if result != VcfResult::NoWin {
-            break;
+    let mut budget = Budget::new(limits);
+    let found = if threat_limit == 0 {
+        Vcf::new(pos.side()).find(&mut pos, &mut budget, limits.attacks)
+    } else {
+        let mut found = Ok(None);
+        for limit in 1..=threat_limit {
+            found = super::vct::prove(&mut pos, &mut budget, limits.attacks, limit);
+            if found != Ok(None) {
+                break;
+            }
         }
-    }
-    (result, solver.nodes)
+        found
+    };
+    let result = match found {
+        Ok(Some(line)) => VcfResult::Win(line.into_iter().map(Position::point).collect()),
+        Ok(None) => VcfResult::NoWin,
+        Err(Aborted) => VcfResult::Aborted,
+    };
+    (result, budget.nodes)
 }
 
-struct Solver<'a> {
-    /// Open threes count as attacks too (VCT), not only fours (VCF).
-    threes: bool,
-    pos: Position,
-    attacker: Color,
-    /// Positions with no VCF, by the largest attack budget that failed.
-    failed: HashMap<u64, u32>,
-    nodes: u64,
+/// A solve ran out of nodes or time, or was stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Aborted;
+
+/// The nodes, time and stop flag one solve shares among its searches.
+pub(crate) struct Budget<'a> {
+    /// Nodes searched so far.
+    pub nodes: u64,
     max_nodes: u64,
     stop: Option<&'a AtomicBool>,
     deadline: Option<Instant>,
-    line: Vec<usize>,
 }
 
-impl<'a> Solver<'a> {
-    fn new(game: &Game, threes: bool, limits: &SolveLimits<'a>) -> Solver<'a> {
-        Solver {
-            threes,
-            pos: Position::new(game),
-            attacker: game.side_to_move(),
-            failed: HashMap::new(),
+impl<'a> Budget<'a> {
+    pub(crate) fn new(limits: &SolveLimits<'a>) -> Budget<'a> {
+        Budget {
             nodes: 0,
             max_nodes: limits.nodes,
             stop: limits.stop,
             deadline: limits.deadline,
+        }
+    }
+
+    /// Counts a node; `Err` when a limit forbids it.
+    pub(crate) fn tick(&mut self) -> Result<(), Aborted> {
+        let out = (self.max_nodes > 0 && self.nodes >= self.max_nodes)
+            || (self.nodes.is_multiple_of(1024)
+                && (self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+                    || self.deadline.is_some_and(|d| Instant::now() >= d)));
+        if out {
+            return Err(Aborted);
+        }
+        self.nodes += 1;
+        Ok(())
+    }
+}
+
+/// VCF searches for one attacker, remembering across calls the positions
+/// that have none.
+pub(crate) struct Vcf {
+    attacker: Color,
+    /// Positions with no VCF, by the largest number of fours that failed.
+    failed: HashMap<u64, u32>,
+    line: Vec<usize>,
+}
+
+impl Vcf {
+    /// VCF searches for `attacker`.
+    pub(crate) fn new(attacker: Color) -> Vcf {
+        Vcf {
+            attacker,
+            failed: HashMap::new(),
             line: Vec::new(),
         }
     }
 
-    /// Whether a limit other than the attack budget stops another node.
-    fn out_of_limits(&self) -> bool {
-        (self.max_nodes > 0 && self.nodes >= self.max_nodes)
-            || (self.nodes.is_multiple_of(1024)
-                && (self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
-                    || self.deadline.is_some_and(|d| Instant::now() >= d)))
-    }
-
-    fn solve(&mut self, budget: u32) -> VcfResult {
+    /// With the attacker to move in `pos`, a win by at most `fours` attacks
+    /// (counted up to the one that cannot be answered): the line, attacker
+    /// first, alternating with the forced replies, ending with the five.
+    pub(crate) fn find(
+        &mut self,
+        pos: &mut Position,
+        budget: &mut Budget,
+        fours: u32,
+    ) -> Result<Option<Vec<usize>>, Aborted> {
+        debug_assert_eq!(pos.side(), self.attacker);
         self.line.clear();
-        match self.attack(budget) {
-            Some(true) => VcfResult::Win(self.line.iter().map(|&i| Position::point(i)).collect()),
-            Some(false) => VcfResult::NoWin,
-            None => VcfResult::Aborted,
-        }
+        Ok(self.attack(pos, budget, fours)?.then(|| self.line.clone()))
     }
 
-    /// Whether a move on `i` is an attack: a four, or (VCT) an open three.
-    fn is_attack(&self, i: usize) -> bool {
-        let t = self.pos.threat(i, self.attacker);
-        t.is_four() || (self.threes && t.threes > 0)
-    }
-
-    /// Whether the attacker (to move) wins by fours within `budget` attacks;
-    /// `None` when the node budget ran out.
-    fn attack(&mut self, budget: u32) -> Option<bool> {
-        if self.out_of_limits() {
-            return None;
-        }
-        self.nodes += 1;
+    /// Whether the attacker (to move) wins by fours within `fours` attacks.
+    fn attack(
+        &mut self,
+        pos: &mut Position,
+        budget: &mut Budget,
+        fours: u32,
+    ) -> Result<bool, Aborted> {
+        budget.tick()?;
         let me = self.attacker;
         let them = me.opponent();
-        if budget == 0 {
-            return Some(false);
+        if fours == 0 {
+            return Ok(false);
         }
-        if let Some(&five) = self.pos.five_points(me, 1).first() {
+        if let Some(&five) = pos.five_points(me, 1).first() {
             self.line.push(five);
-            return Some(true);
+            return Ok(true);
         }
-        if self
-            .failed
-            .get(&self.pos.hash())
-            .is_some_and(|&b| b >= budget)
-        {
-            return Some(false);
+        if self.failed.get(&pos.hash()).is_some_and(|&f| f >= fours) {
+            return Ok(false);
         }
-        let their_fives = self.pos.five_points(them, 2);
+        let their_fives = pos.five_points(them, 2);
+        if fours == 1 && their_fives.is_empty() && pos.rule() != Rule::Renju {
+            // The last attack must be an open four or two fours.
+            let Some(m) = pos.flex_four_point(me) else {
+                return Ok(false);
+            };
+            pos.make(m);
+            let fives = pos.five_points(me, 2);
+            pos.unmake();
+            self.line.extend([m, fives[0], fives[1]]);
+            return Ok(true);
+        }
         let attacks: Vec<usize> = match their_fives[..] {
             [] => {
-                let mut attacks = if self.threes {
-                    self.pos
-                        .empty_cells()
-                        .filter(|&i| self.is_attack(i))
-                        .collect()
-                } else {
-                    self.pos.four_points(me)
-                };
-                // Flex fours first, then fours, then threes, near the last attack.
+                let mut attacks = pos.four_points(me);
+                // Flex fours first, then fours near the last attack.
                 let last = self.line.iter().rev().nth(1).copied();
                 attacks.sort_by_key(|&i| {
-                    let t = self.pos.threat(i, me);
+                    let t = pos.threat(i, me);
                     let distance = last.map_or(0, |l| chebyshev(l, i));
-                    (!t.is_flex_four(), !t.is_four(), distance, i)
+                    (!t.is_flex_four(), distance, i)
                 });
                 attacks
             }
-            // Their four must be blocked, and the block must itself attack.
-            [block] if self.is_attack(block) => vec![block],
+            // Their four must be blocked, and the block must itself be a four.
+            [block] if pos.threat(block, me).is_four() => vec![block],
             _ => Vec::new(),
         };
         for m in attacks {
-            if !self.pos.is_legal(m) {
+            if !pos.is_legal(m) {
                 continue;
             }
-            self.pos.make(m);
+            pos.make(m);
             self.line.push(m);
-            let won = self.defend(budget - 1);
-            if won != Some(false) {
-                self.pos.unmake();
+            let won = self.defend(pos, budget, fours - 1);
+            pos.unmake();
+            if won != Ok(false) {
                 return won;
             }
             self.line.pop();
-            self.pos.unmake();
         }
-        self.failed.insert(self.pos.hash(), budget);
-        Some(false)
+        self.failed.insert(pos.hash(), fours);
+        Ok(false)
     }
 
     /// The defender (to move) answers the four just made.
-    fn defend(&mut self, budget: u32) -> Option<bool> {
+    fn defend(
+        &mut self,
+        pos: &mut Position,
+        budget: &mut Budget,
+        fours: u32,
+    ) -> Result<bool, Aborted> {
         let me = self.attacker;
-        let blocks = self.pos.five_points(me, 2);
+        let blocks = pos.five_points(me, 2);
         if blocks.len() >= 2 {
-            self.line.push(blocks[0]);
-            self.line.push(blocks[1]);
-            return Some(true);
+            self.line.extend([blocks[0], blocks[1]]);
+            return Ok(true);
         }
-        if self.pos.has_five_point(self.pos.side()) {
-            return Some(false); // the defender makes five first
+        if pos.has_five_point(pos.side()) {
+            return Ok(false); // the defender makes five first
         }
         let Some(&block) = blocks.first() else {
-            return self.defend_three(budget);
+            return Ok(false); // not a four
         };
-        if !self.pos.is_legal(block) {
-            // Renju: black's only block is forbidden; white plays five.
-            self.line.push(block);
-            return Some(true);
-        }
-        self.pos.make(block);
         self.line.push(block);
-        let won = self.attack(budget);
-        if won == Some(false) {
+        if !pos.is_legal(block) {
+            // Renju: black's only block is forbidden; white plays five.
+            return Ok(true);
+        }
+        pos.make(block);
+        let won = self.attack(pos, budget, fours);
+        pos.unmake();
+        if won == Ok(false) {
             self.line.pop();
         }
-        self.pos.unmake();
         won
     }
 }
 
-impl Solver<'_> {
-    /// The defender (to move) answers an open three: every move on the
-    /// three's lines and every four of its own must lose.
-    fn defend_three(&mut self, budget: u32) -> Option<bool> {
-        let me = self.attacker;
-        let them = me.opponent();
-        if !self.threes || self.pos.flex_four_point(me).is_none() {
-            return Some(false); // not a threat
-        }
-        let defences: Vec<usize> = self
-            .pos
-            .empty_cells()
-            .filter(|&i| {
-                self.pos.threat(i, me).best >= Pattern::B4 || self.pos.threat(i, them).is_four()
-            })
-            .filter(|&i| self.pos.is_legal(i))
-            .collect();
-        let mark = self.line.len();
-        for d in defences {
-            self.line.truncate(mark);
-            self.pos.make(d);
-            self.line.push(d);
-            let won = self.attack(budget);
-            self.pos.unmake();
-            if won != Some(true) {
-                self.line.truncate(mark);
-                return won;
-            }
-        }
-        Some(true)
-    }
-}
-
-fn chebyshev(a: usize, b: usize) -> usize {
+/// The larger of the column and row distances between two cells.
+pub(crate) fn chebyshev(a: usize, b: usize) -> usize {
     let (pa, pb) = (Position::point(a), Position::point(b));
     (pa.x.abs_diff(pb.x)).max(pa.y.abs_diff(pb.y)) as usize
 }

@@ -11,6 +11,9 @@ pub struct Puzzle {
     pub mode: String,
     /// The most attacking moves a solution may have.
     pub limit: u32,
+    /// How many fours a threat may threaten (VCT; 0 when not given): 1
+    /// for threes, 2 for four-three preparations, and so on.
+    pub threat_limit: u32,
     /// Whether the attacker is expected to win within the limit.
     pub expect_win: bool,
     /// The position, attacker to move.
@@ -38,6 +41,12 @@ impl Puzzle {
         let limit = field("limit")?
             .parse()
             .map_err(|_| ParseError::new("limit is not a number"))?;
+        let threat_limit = match field("threat_limit") {
+            Ok(value) => value
+                .parse()
+                .map_err(|_| ParseError::new("threat_limit is not a number"))?,
+            Err(_) => 0,
+        };
         for (y, row) in board.trim().lines().enumerate() {
             for (x, cell) in row.split_whitespace().enumerate() {
                 let color = match cell {
@@ -54,6 +63,7 @@ impl Puzzle {
         Ok(Puzzle {
             mode: field("mode")?.to_string(),
             limit,
+            threat_limit,
             expect_win: field("expect")? != "disproven",
             game: Game::from_setup(&setup).map_err(|e| ParseError::new(e.to_string()))?,
         })

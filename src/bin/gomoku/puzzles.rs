@@ -1,7 +1,7 @@
 //! `gomoku vcf`: solve puzzle files in the quintet case format and compare
-//! with their expected verdicts: VCF puzzles with the VCF solver, VCT puzzles
-//! with the VCT solver (fours and open threes) and then the engine at one
-//! second.
+//! with their expected verdicts: VCF puzzles with the VCF solver, VCT
+//! puzzles with the VCT solver (up to the case's threat limit) and then the
+//! engine at one second.
 
 use std::time::{Duration, Instant};
 
@@ -29,9 +29,9 @@ pub fn run(files: &[String]) -> Result<(), String> {
         let (found, detail) = if puzzle.mode == "vcf" {
             describe(solve_vcf(&puzzle.game, puzzle.limit, 50_000_000))
         } else {
-            // VCT: the threat solver (fours and open threes) first, then the
-            // engine for a second.
-            match solve_vct(&puzzle.game, puzzle.limit, 1_000_000) {
+            // VCT: the threat solver (up to the case's threat limit) first,
+            // then the engine for a second.
+            match solve_vct(&puzzle.game, puzzle.limit, puzzle.threat_limit, 1_000_000) {
                 VcfResult::Win(line) => (true, format!("vct solver: {} plies", line.len())),
                 _ => {
                     let options = AiOptions {

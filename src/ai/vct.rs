@@ -1,0 +1,450 @@
+//! VCT (victory by continuous threats) by depth-first proof-number search.
+//!
+//! The attacker's moves are threats: moves after which, were the defender to
+//! pass, the attacker would win by at most `threat_limit` fours: a four
+//! always; with 1 also open threes (and moves that make a double-four
+//! point); with 2 also moves that prepare a four-three. The defender answers a
+//! four by blocking it; any other threat by a move in its *defence set*: the
+//! cells of the threatened four line, the points where the defender would
+//! get a four along it, and the defender's own fours. A move outside that set
+//! leaves the threatened line working, so it loses and need not be searched.
+//! A defender with a VCF of its own ignores the threat and wins.
+//!
+//! The tree is an AND/OR tree with wide defender nodes; proof-number search
+//! (df-pn, with the 1 + ε threshold trick) goes where the proof looks
+//! cheapest and reuses every node it has seen through its table.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::pattern::Pattern;
+use super::position::Position;
+use super::vcf::{Aborted, Budget, Vcf};
+use crate::board::DIRECTIONS;
+use crate::{Color, Rule};
+
+/// Most fours of a defender's own VCF, looked for at each defence.
+const DEFENDER_FOURS: u32 = 4;
+/// Proof and disproof numbers at least this large mean "never".
+const INFINITE: u32 = u32::MAX / 4;
+
+/// A node's proof and disproof numbers.
+#[derive(Clone, Copy, Debug)]
+struct Numbers {
+    proof: u32,
+    disproof: u32,
+}
+
+impl Numbers {
+    const UNKNOWN: Numbers = Numbers {
+        proof: 1,
+        disproof: 1,
+    };
+    const PROVEN: Numbers = Numbers {
+        proof: 0,
+        disproof: INFINITE,
+    };
+    const DISPROVEN: Numbers = Numbers {
+        proof: INFINITE,
+        disproof: 0,
+    };
+}
+
+/// What a node holds before its children are searched.
+enum Expansion {
+    /// Its value is known.
+    Decided(Numbers),
+    /// The moves to search.
+    Moves(Vec<usize>),
+}
+
+/// A VCT proof for the side to move in `pos` with at most `attacks`
+/// attacking moves, each threatening a VCF of at most `threat_limit` fours
+/// (1 or more): the winning line, or `None` when there is none.
+pub(crate) fn prove(
+    pos: &mut Position,
+    budget: &mut Budget,
+    attacks: u32,
+    threat_limit: u32,
+) -> Result<Option<Vec<usize>>, Aborted> {
+    debug_assert!(threat_limit >= 1);
+    let attacker = pos.side();
+    let mut prover = Prover {
+        attacker,
+        threat_limit,
+        vcf: Vcf::new(attacker),
+        defender_vcf: Vcf::new(attacker.opponent()),
+        table: HashMap::new(),
+        expansions: HashMap::new(),
+    };
+    prover.search(pos, budget, attacks, true, INFINITE, INFINITE)?;
+    if prover.lookup(pos.hash(), attacks, true).proof != 0 {
+        return Ok(None);
+    }
+    let mut line = Vec::new();
+    prover.proof_line(pos, budget, attacks, true, &mut line)?;
+    Ok(Some(line))
+}
+
+struct Prover {
+    attacker: Color,
+    /// Most fours in the VCF a threat threatens.
+    threat_limit: u32,
+    vcf: Vcf,
+    defender_vcf: Vcf,
+    /// Numbers by position and attacks left.
+    table: HashMap<u64, Numbers>,
+    /// The moves of nodes searched before, by the same key: df-pn comes
+    /// back to a node many times, and its threat probes are the costly part.
+    expansions: HashMap<u64, Rc<[usize]>>,
+}
+
+impl Prover {
+    /// The table key of a position (by its hash) with `attacks` left.
+    fn key(hash: u64, attacks: u32) -> u64 {
+        hash ^ u64::from(attacks + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// The numbers of the position with `hash`, `attacks` left.
+    fn lookup(&self, hash: u64, attacks: u32, attacking: bool) -> Numbers {
+        let n = self.table.get(&Prover::key(hash, attacks));
+        match n {
+            Some(&n) => n,
+            // A node with no attacks left cannot be proven.
+            None if attacking && attacks == 0 => Numbers::DISPROVEN,
+            None => Numbers::UNKNOWN,
+        }
+    }
+
+    /// Attacks left after `m` is played at a node (`attacking` or not).
+    fn child_attacks(attacks: u32, attacking: bool) -> u32 {
+        if attacking {
+            attacks - 1
+        } else {
+            attacks
+        }
+    }
+
+    /// Searches the node until its proof number reaches `max_proof` or its
+    /// disproof number `max_disproof`, then stores its numbers.
+    fn search(
+        &mut self,
+        pos: &mut Position,
+        budget: &mut Budget,
+        attacks: u32,
+        attacking: bool,
+        max_proof: u32,
+        max_disproof: u32,
+    ) -> Result<(), Aborted> {
+        budget.tick()?;
+        let key = Prover::key(pos.hash(), attacks);
+        let moves = match self.expansions.get(&key) {
+            Some(moves) => Rc::clone(moves),
+            None => match self.expand(pos, budget, attacks, attacking)? {
+                Expansion::Decided(n) => {
+                    self.table.insert(key, n);
+                    return Ok(());
+                }
+                Expansion::Moves(moves) => {
+                    let moves: Rc<[usize]> = moves.into();
+                    self.expansions.insert(key, Rc::clone(&moves));
+                    moves
+                }
+            },
+        };
+        let next = Prover::child_attacks(attacks, attacking);
+        loop {
+            // The node's numbers from its children's, and the child to follow.
+            let (mut sum, mut best, mut second, mut best_move) = (0u32, INFINITE, INFINITE, None);
+            let mut best_other = 0;
+            for &m in moves.iter() {
+                let child = self.lookup(pos.hash_after(m), next, !attacking);
+                // At an attacking node the proof number is the minimum over
+                // the children and the disproof number the sum; at a
+                // defending node the other way round.
+                let (min_side, sum_side) = if attacking {
+                    (child.proof, child.disproof)
+                } else {
+                    (child.disproof, child.proof)
+                };
+                sum = sum.saturating_add(sum_side).min(INFINITE);
+                if min_side < best {
+                    second = best;
+                    best = min_side;
+                    best_move = Some(m);
+                    best_other = sum_side;
+                } else if min_side < second {
+                    second = min_side;
+                }
+            }
+            let numbers = if attacking {
+                Numbers {
+                    proof: best,
+                    disproof: sum,
+                }
+            } else {
+                Numbers {
+                    proof: sum,
+                    disproof: best,
+                }
+            };
+            self.table.insert(key, numbers);
+            if numbers.proof >= max_proof || numbers.disproof >= max_disproof {
+                return Ok(());
+            }
+            let m = best_move.expect("an undecided node has a child to search");
+            // 1 + ε: let the child run until it is an eighth worse than the
+            // second-best, so the search does not flip between siblings.
+            let (max_min, max_sum) = if attacking {
+                (max_proof, max_disproof)
+            } else {
+                (max_disproof, max_proof)
+            };
+            let child_min = max_min.min(second.saturating_add(1 + second / 8));
+            let child_sum = max_sum - sum + best_other;
+            let (child_proof, child_disproof) = if attacking {
+                (child_min, child_sum)
+            } else {
+                (child_sum, child_min)
+            };
+            pos.make(m);
+            let result = self.search(pos, budget, next, !attacking, child_proof, child_disproof);
+            pos.unmake();
+            result?;
+        }
+    }
+
+    /// The moves of a node, or its value when the board decides it.
+    fn expand(
+        &mut self,
+        pos: &mut Position,
+        budget: &mut Budget,
+        attacks: u32,
+        attacking: bool,
+    ) -> Result<Expansion, Aborted> {
+        if attacking {
+            self.attacker_moves(pos, budget, attacks)
+        } else {
+            self.defences(pos, budget)
+        }
+    }
+
+    /// The attacker (to move): a five or a VCF proves the node; otherwise its
+    /// threats, or only the block of the defender's four if that threatens.
+    fn attacker_moves(
+        &mut self,
+        pos: &mut Position,
+        budget: &mut Budget,
+        attacks: u32,
+    ) -> Result<Expansion, Aborted> {
+        let me = self.attacker;
+        let them = me.opponent();
+        if pos.has_five_point(me) {
+            return Ok(Expansion::Decided(Numbers::PROVEN));
+        }
+        if attacks == 0 {
+            return Ok(Expansion::Decided(Numbers::DISPROVEN));
+        }
+        let their_fives = pos.five_points(them, 2);
+        if their_fives.is_empty() && self.vcf.find(pos, budget, attacks)?.is_some() {
+            return Ok(Expansion::Decided(Numbers::PROVEN));
+        }
+        let candidates = match their_fives[..] {
+            [] => pos
+                .candidates()
+                .into_iter()
+                .filter(|&i| pos.threat(i, me).best >= Pattern::F2)
+                .collect(),
+            [block] => vec![block],
+            _ => Vec::new(),
+        };
+        let mut threats = Vec::new();
+        for m in candidates {
+            if pos.is_legal(m) && self.is_threat(pos, budget, m)? {
+                threats.push(m);
+            }
+        }
+        if threats.is_empty() {
+            return Ok(Expansion::Decided(Numbers::DISPROVEN));
+        }
+        Ok(Expansion::Moves(threats))
+    }
+
+    /// Whether the attacker's move `m` threatens a win by a short VCF.
+    fn is_threat(
+        &mut self,
+        pos: &mut Position,
+        budget: &mut Budget,
+        m: usize,
+    ) -> Result<bool, Aborted> {
+        let me = self.attacker;
+        let t = pos.threat(m, me);
+        if t.is_four() || (t.threes > 0 && pos.rule() != Rule::Renju) {
+            return Ok(true);
+        }
+        let limit = self.threat_limit;
+        let blocking = pos.has_five_point(me.opponent());
+        if !blocking
+            && t.best < Pattern::B3
+            && (limit == 1 || (limit == 2 && !four_point_on_lines(pos, m, me)))
+        {
+            // Twos only: they make no open four or double four point, and
+            // the first four of a two-four VCF after them must be one the
+            // attacker already had, on a line through them. Otherwise the
+            // VCF would not need the move, and this position has none (it
+            // was solved before its threats were generated, unless the
+            // attacker must block a four first).
+            return Ok(false);
+        }
+        pos.make(m);
+        pos.pass();
+        // Without a four to make there is no VCF; an open four or double
+        // four to make is one (renju black's may be forbidden: solve it).
+        let threat = if !pos.has_four_point(me) {
+            Ok(false)
+        } else if pos.has_flex_four_point(me) && pos.rule() != Rule::Renju {
+            Ok(true)
+        } else {
+            self.vcf
+                .find(pos, budget, self.threat_limit)
+                .map(|line| line.is_some())
+        };
+        pos.pass();
+        pos.unmake();
+        threat
+    }
+
+    /// The defender (to move) after a threat: its five wins, an open four or
+    /// two fours lose, a four is blocked; any other threat is answered from
+    /// its defence set, unless the defender has a VCF of its own.
+    fn defences(&mut self, pos: &mut Position, budget: &mut Budget) -> Result<Expansion, Aborted> {
+        let me = pos.side();
+        let attacker = self.attacker;
+        if pos.has_five_point(me) {
+            return Ok(Expansion::Decided(Numbers::DISPROVEN));
+        }
+        let fives = pos.five_points(attacker, 2);
+        match fives[..] {
+            [_, _] => return Ok(Expansion::Decided(Numbers::PROVEN)),
+            [block] if !pos.is_legal(block) => return Ok(Expansion::Decided(Numbers::PROVEN)),
+            [block] => return Ok(Expansion::Moves(vec![block])),
+            _ => {}
+        }
+        if self
+            .defender_vcf
+            .find(pos, budget, DEFENDER_FOURS)?
+            .is_some()
+        {
+            return Ok(Expansion::Decided(Numbers::DISPROVEN));
+        }
+        pos.pass();
+        let line = self.vcf.find(pos, budget, self.threat_limit);
+        pos.pass();
+        let Some(line) = line? else {
+            // The last move threatens nothing (any more): the defender is free.
+            return Ok(Expansion::Decided(Numbers::DISPROVEN));
+        };
+        let mut set = self.defence_set(pos, &line);
+        set.extend(pos.four_points(me));
+        set.sort_unstable();
+        set.dedup();
+        set.retain(|&i| pos.is_legal(i));
+        if set.is_empty() {
+            return Ok(Expansion::Decided(Numbers::PROVEN));
+        }
+        Ok(Expansion::Moves(set))
+    }
+
+    /// The cells where the defender (to move) could stop the attacker's VCF
+    /// `line` (played as if the defender passed): the line's cells, the
+    /// points where the defender would have a four along it, and the
+    /// attacker's five points at its end (for renju black defending, every
+    /// cell on the lines through the last point, where forbidden points end
+    /// the line).
+    fn defence_set(&self, pos: &mut Position, line: &[usize]) -> Vec<usize> {
+        let defender = pos.side();
+        let mut set: Vec<usize> = line.to_vec();
+        pos.pass();
+        let mut made = 0;
+        for &m in &line[..line.len() - 1] {
+            if pos.side() == self.attacker {
+                set.extend(pos.four_points(defender));
+            }
+            pos.make(m);
+            made += 1;
+        }
+        set.extend(pos.five_points(self.attacker, 4));
+        for _ in 0..made {
+            pos.unmake();
+        }
+        pos.pass();
+        if pos.rule() == Rule::Renju && defender == Color::Black {
+            set.extend(line_cells(pos, line[line.len() - 1]));
+        }
+        set
+    }
+
+    /// Appends the proven node's winning line: the attacker's proving moves
+    /// and, at each defence, the first defence's reply.
+    fn proof_line(
+        &mut self,
+        pos: &mut Position,
+        budget: &mut Budget,
+        attacks: u32,
+        attacking: bool,
+        line: &mut Vec<usize>,
+    ) -> Result<(), Aborted> {
+        if attacking {
+            if let Some(&five) = pos.five_points(self.attacker, 1).first() {
+                line.push(five);
+                return Ok(());
+            }
+            if pos.five_points(self.attacker.opponent(), 1).is_empty() {
+                if let Some(vcf) = self.vcf.find(pos, budget, attacks)? {
+                    line.extend(vcf);
+                    return Ok(());
+                }
+            }
+        } else {
+            let fives = pos.five_points(self.attacker, 2);
+            match fives[..] {
+                [a, b] => {
+                    line.extend([a, b]);
+                    return Ok(());
+                }
+                [block] if !pos.is_legal(block) => {
+                    line.push(block);
+                    return Ok(());
+                }
+                _ => {}
+            }
+        }
+        let Expansion::Moves(moves) = self.expand(pos, budget, attacks, attacking)? else {
+            return Ok(());
+        };
+        let next = Prover::child_attacks(attacks, attacking);
+        for m in moves {
+            if self.lookup(pos.hash_after(m), next, !attacking).proof == 0 {
+                pos.make(m);
+                line.push(m);
+                let result = self.proof_line(pos, budget, next, !attacking, line);
+                pos.unmake();
+                return result;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The empty cells on the four lines through `i`, within five steps.
+fn line_cells(pos: &Position, i: usize) -> impl Iterator<Item = usize> + '_ {
+    DIRECTIONS
+        .into_iter()
+        .flat_map(move |step| (-5..=5isize).map(move |k| i.wrapping_add_signed(k * step)))
+        .filter(|&j| pos.is_empty(j))
+}
+
+/// Whether `color` has a four to make on a line through `i`, within five steps.
+fn four_point_on_lines(pos: &Position, i: usize, color: Color) -> bool {
+    pos.has_four_point(color) && line_cells(pos, i).any(|j| pos.threat(j, color).is_four())
+}
