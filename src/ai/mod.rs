@@ -5,7 +5,7 @@
 //! | --- | --- |
 //! | 1 | five-tuple scorer (every window of five scored by its stones) |
 //! | 2 | pattern weights, `attack + 0.9 × defence`; it plays wins by continuous fours and threes, and passes over points that leave the opponent one |
-//! | 3, 4 | the search engine at depth 3 and 5 |
+//! | 3, 4 | the search engine at depth 4 and 5, narrow |
 //! | 5 | the search engine at full strength, bounded by time |
 //!
 //! Every level plays a five when it has one, blocks the opponent's five, and
@@ -241,7 +241,7 @@ impl Engine {
         if self.tt.mib() != options.table_mib.max(1) {
             self.tt = TranspositionTable::new(options.table_mib);
         }
-        let level_depth = [0, 0, 0, 3, 5, 64][level as usize];
+        let level_depth = [0, 0, 0, 4, 5, 64][level as usize];
         let no_limit =
             options.time.is_none() && options.max_nodes.is_none() && options.max_depth.is_none();
         let limits = Limits {
@@ -254,11 +254,14 @@ impl Engine {
                 .or((no_limit && level == MAX_LEVEL).then_some(DEFAULT_TIME)),
             // Quiet moves searched per node: the top level keeps fewer and goes
             // deeper (arena, 100 ms/move: width 12 scored 75% against a
-            // depth-4 search where width 20 scored 62%). Level 4 is narrow
-            // so its depth 5 stays well below the top level (arena, 100 ms,
-            // 200 games: level 5 scored 83.2% against it at width 6, and
-            // level 4 76.8% and 78.4% against level 3 over two sets of 500).
-            width: [0, 0, 0, 16, 6, 12][level as usize],
+            // depth-4 search where width 20 scored 62%). Levels 3 and 4 are
+            // narrow so that each step of the ladder scores about 3 to 1
+            // (arena, 100 ms, random openings, seed 7: level 3 75.6% against
+            // level 2 and level 4 75.7% against level 3 over 500 games,
+            // level 5 79.0% against level 4 over 200; level 3 at depth 3
+            // scored only 73.7%, at depth 4 width 2 80.5% but then level 4
+            // fell to 71.0%).
+            width: [0, 0, 0, 1, 6, 12][level as usize],
         };
         let pos = Position::new(game);
         let mut search = Search::new(pos, &mut self.tt, &self.stop.0, limits, start);
