@@ -256,12 +256,12 @@ impl Engine {
             // deeper (arena, 100 ms/move: width 12 scored 75% against a
             // depth-4 search where width 20 scored 62%). Levels 3 and 4 are
             // narrow so that each step of the ladder scores about 3 to 1
-            // (arena, 100 ms, random openings, seed 7: level 3 75.6% against
-            // level 2 and level 4 75.7% against level 3 over 500 games,
-            // level 5 79.0% against level 4 over 200; level 3 at depth 3
-            // scored only 73.7%, at depth 4 width 2 80.5% but then level 4
-            // fell to 71.0%).
-            width: [0, 0, 0, 1, 6, 12][level as usize],
+            // (arena, 100 ms, random openings, seed 7: level 3 78.2% against
+            // level 2 and level 4 77.3% against level 3 over 500 games,
+            // level 5 79.8% against level 4 over 200). Level 4 at width 4
+            // scored 73.8% against level 3, at width 6 level 5 only 72.0%
+            // against it; level 3 at depth 3 scored 73.7% against level 2.
+            width: [0, 0, 0, 1, 5, 12][level as usize],
         };
         let pos = Position::new(game);
         let mut search = Search::new(pos, &mut self.tt, &self.stop.0, limits, start);
