@@ -311,7 +311,7 @@ impl Vcf {
 }
 
 /// The larger of the column and row distances between two cells.
-pub(crate) fn chebyshev(a: usize, b: usize) -> usize {
+fn chebyshev(a: usize, b: usize) -> usize {
     let (pa, pb) = (Position::point(a), Position::point(b));
     (pa.x.abs_diff(pb.x)).max(pa.y.abs_diff(pb.y)) as usize
 }
