@@ -100,7 +100,8 @@ pub fn bench(depth: u32) -> BenchResult {
 }
 
 /// Make+unmake pairs per second on the search board: every candidate move
-/// (an empty cell near the stones) of every bench position played and taken back, `rounds` times.
+/// (an empty cell near the stones) of every bench position played and taken
+/// back, `rounds` times.
 pub fn make_unmake_rate(rounds: u32) -> u64 {
     let mut positions: Vec<Position> = games().map(|g| Position::new(&g)).collect();
     let cells: Vec<Vec<usize>> = positions.iter().map(Position::candidates).collect();
