@@ -67,3 +67,29 @@ fn vcf_puzzles_are_solved() {
     let (ok, out) = gomoku(&["vcf", case], "");
     assert!(ok && out.contains("1/1 cases agree"), "{out}");
 }
+
+#[test]
+fn tune_fits_the_weights_to_saved_games() {
+    let dir = std::env::temp_dir().join(format!("gomoku-tune-{}", std::process::id()));
+    let dir_text = dir.to_str().unwrap();
+    let (ok, out) = gomoku(
+        &[
+            "arena", "--a", "2", "--b", "1", "--count", "5", "--out", dir_text,
+        ],
+        "",
+    );
+    assert!(ok, "{out}");
+    let (ok, out) = gomoku(&["tune", "--games", dir_text, "--epochs", "50"], "");
+    assert!(
+        ok && out.contains("10 games") && out.contains("loss: fitted"),
+        "{out}"
+    );
+    assert!(
+        out.contains("mover: [") && out.contains("waiter: ["),
+        "{out}"
+    );
+    std::fs::write(dir.join("broken.txt"), "not a game").unwrap();
+    let (ok, out) = gomoku(&["tune", "--games", dir_text], "");
+    assert!(!ok && out.contains("broken.txt"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -25,11 +25,13 @@
 
 mod bench;
 mod classic;
+mod eval;
 mod lines;
 mod pattern;
 mod position;
 mod search;
 mod tt;
+mod tune;
 mod vcf;
 mod vct;
 
@@ -45,6 +47,8 @@ use search::{Iteration, Limits, Search, MATE_BOUND, WIN};
 use tt::TranspositionTable;
 
 pub use bench::{bench, make_unmake_rate, BenchResult, BENCH_DEPTH};
+pub use eval::Weights;
+pub use tune::{tune, Tuning};
 pub use vcf::{solve_vcf, solve_vct, VcfResult};
 
 /// The highest level: the search engine at full strength.

@@ -1,6 +1,7 @@
 //! The search board: the core board plus, for every empty cell, the line
 //! patterns both colours would make there, kept up to date move by move.
 
+use super::eval::{cell_terms, DOUBLE_FOUR, DOUBLE_THREE, EVAL_UNIT, FOUR_THREE, TERMS, WEIGHTS};
 use super::lines::LineKeys;
 use super::pattern::{swap_colours, tables, Pattern, PatternTable, HALF};
 use crate::board::{index, point_at, Board, CELLS, DIRECTIONS, EMPTY};
@@ -16,8 +17,12 @@ const PATTERN_VALUE: [i32; 11] = [0, 0, 1, 2, 4, 5, 12, 40, 50, 400, 5000];
 /// What one colour would get by playing an empty cell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct CellThreat {
-    /// Sum of the pattern values plus combination bonuses.
+    /// Sum of the pattern values plus combination bonuses, for move ordering.
     pub value: i32,
+    /// The cell's evaluation terms, packed: as the side to move (low 32
+    /// bits), as the side waiting (high 32 bits). Packed so the position's
+    /// sums update in one addition.
+    eval: u64,
     /// The strongest pattern over the four lines.
     pub best: Pattern,
     /// How many lines become a four or better.
@@ -26,26 +31,52 @@ pub(crate) struct CellThreat {
     pub threes: u8,
 }
 
+/// Per pattern code, its contributions to a cell packed in one word so the
+/// four lines of a cell add up in four additions: ordering value (bits
+/// 0–15), evaluation as the side to move (16–35) and as the side waiting
+/// (36–55), then one in the fours count (56–59) or the threes count
+/// (60–63). No field overflows in four additions.
+const PACKED: [u64; 11] = {
+    let mut packed = [0u64; 11];
+    let mut p = 0;
+    while p < 11 {
+        let (value, mover, waiter) = (PATTERN_VALUE[p], WEIGHTS.mover[p], WEIGHTS.waiter[p]);
+        assert!(value >= 0 && mover >= 0 && waiter >= 0);
+        assert!(value < 1 << 14 && mover < 1 << 18 && waiter < 1 << 18);
+        packed[p] = value as u64 | (mover as u64) << 16 | (waiter as u64) << 36;
+        if p >= Pattern::B4 as usize {
+            packed[p] |= 1 << 56;
+        } else if p == Pattern::F3 as usize {
+            packed[p] |= 1 << 60;
+        }
+        p += 1;
+    }
+    packed
+};
+
 impl CellThreat {
     /// The threat of one colour's four line patterns, given as pattern codes.
     fn of(patterns: [u8; 4], combos: bool) -> CellThreat {
-        let mut t = CellThreat::default();
-        let mut best = 0;
-        for p in patterns {
-            t.value += PATTERN_VALUE[p as usize];
-            best = best.max(p);
-            t.fours += u8::from(p >= Pattern::B4 as u8);
-            t.threes += u8::from(p == Pattern::F3 as u8);
-        }
-        t.best = Pattern::ALL[best as usize];
+        let sum: u64 = patterns.iter().map(|&p| PACKED[p as usize]).sum();
+        let mut t = CellThreat {
+            value: (sum & 0xFFFF) as i32,
+            eval: (sum >> 16 & 0xF_FFFF) | (sum >> 36 & 0xF_FFFF) << 32,
+            best: Pattern::ALL[*patterns.iter().max().expect("four lines") as usize],
+            fours: (sum >> 56 & 0xF) as u8,
+            threes: (sum >> 60) as u8,
+        };
+        let mut combo = |value: i32, term: usize| {
+            t.value += value;
+            t.eval += WEIGHTS.mover[term] as u64 | (WEIGHTS.waiter[term] as u64) << 32;
+        };
         if t.fours >= 1 && t.threes >= 1 {
-            t.value += 500;
+            combo(500, FOUR_THREE);
         }
         if combos {
             if t.fours >= 2 {
-                t.value += 800;
+                combo(800, DOUBLE_FOUR);
             } else if t.threes >= 2 {
-                t.value += 300;
+                combo(300, DOUBLE_THREE);
             }
         }
         t
@@ -66,6 +97,18 @@ impl CellThreat {
     pub(crate) fn is_flex_four(&self) -> bool {
         self.best >= Pattern::F4 || self.fours >= 2
     }
+}
+
+/// The four line patterns of colour index `c` from a cell's packed codes.
+#[inline]
+fn colour_patterns(patterns: u64, c: usize) -> [u8; 4] {
+    let bytes = patterns.to_le_bytes();
+    [
+        bytes[4 * c],
+        bytes[4 * c + 1],
+        bytes[4 * c + 2],
+        bytes[4 * c + 3],
+    ]
 }
 
 /// 64-bit keys for every (colour, cell), fixed so hashes are reproducible.
@@ -103,7 +146,10 @@ pub(crate) struct Position {
     /// Per cell, the line patterns as codes: byte `4 × colour + direction`.
     patterns: Vec<u64>,
     threats: Vec<[CellThreat; 2]>,
-    totals: [i32; 2],
+    /// Per colour, the evaluation sums over the empty cells, packed as in
+    /// [`CellThreat`] (each half stays non-negative, so wrapping additions
+    /// and subtractions of whole words keep both exact).
+    totals: [u64; 2],
     /// Empty cells where each colour would make five.
     five_cells: [u16; 2],
     /// Empty cells where each colour would make an open four or two fours.
@@ -250,8 +296,9 @@ impl Position {
     /// Static evaluation from the side to move's view.
     pub(crate) fn evaluate(&self) -> i32 {
         let me = self.side as usize - 1;
-        let (own, other) = (self.totals[me], self.totals[1 - me]);
-        own + own / 5 - other
+        let mover = self.totals[me] as u32 as i32;
+        let waiter = (self.totals[1 - me] >> 32) as i32;
+        (mover - waiter).div_euclid(EVAL_UNIT)
     }
 
     /// The side to move's own previous stone, if it was played since the
@@ -331,25 +378,37 @@ impl Position {
         self.set_threats(i, self.patterns[i]);
     }
 
+    /// Whether two fours or two threes on one cell count for colour index
+    /// `c` (not for renju black, where they are forbidden).
+    fn combos_count(&self, c: usize) -> bool {
+        !(self.rule == Rule::Renju && c == 0)
+    }
+
+    /// The evaluation terms of `color` summed over the empty cells, for
+    /// tuning ([`Position::evaluate`] keeps their weighted sums instead).
+    pub(crate) fn eval_terms(&self, color: Color) -> [u32; TERMS] {
+        let c = color as usize - 1;
+        let mut sum = [0u32; TERMS];
+        for i in self.empty_cells() {
+            let own = colour_patterns(self.patterns[i], c);
+            for (s, n) in sum.iter_mut().zip(cell_terms(own, self.combos_count(c))) {
+                *s += n as u32;
+            }
+        }
+        sum
+    }
+
     /// Recomputes the threats of cell `i` from its `patterns` (zero if occupied).
     fn set_threats(&mut self, i: usize, patterns: u64) {
-        let bytes = patterns.to_le_bytes();
         let empty = self.board.cell(i) == EMPTY;
         for c in 0..2 {
-            let renju_black = self.rule == Rule::Renju && c == 0;
             let new = if empty {
-                let own = [
-                    bytes[4 * c],
-                    bytes[4 * c + 1],
-                    bytes[4 * c + 2],
-                    bytes[4 * c + 3],
-                ];
-                CellThreat::of(own, !renju_black)
+                CellThreat::of(colour_patterns(patterns, c), self.combos_count(c))
             } else {
                 CellThreat::default()
             };
             let old = self.threats[i][c];
-            self.totals[c] += new.value - old.value;
+            self.totals[c] = self.totals[c].wrapping_add(new.eval).wrapping_sub(old.eval);
             self.five_cells[c] =
                 self.five_cells[c] + u16::from(new.is_five()) - u16::from(old.is_five());
             self.flex_cells[c] =

@@ -4,6 +4,7 @@
 //! gomoku [play] [--size N] [--rule R] [--level L] [--human black|white|both] [--time MS]
 //! gomoku bench [--depth N]
 //! gomoku arena --a LEVEL --b LEVEL [--time MS] [--openings FILE] ...
+//! gomoku tune --games DIR [--epochs N]
 //! gomoku vcf FILE...
 //! ```
 
@@ -12,6 +13,7 @@ mod args;
 mod brain;
 mod play;
 mod puzzles;
+mod tune;
 
 use std::process::ExitCode;
 
@@ -26,13 +28,15 @@ usage:
                [--rule R] [--size N] [--openings FILE|random] [--count N]
                [--threads N] [--out DIR]
       play two levels against each other, every opening twice with colours swapped
+  gomoku tune --games DIR [--epochs N]
+      fit the evaluation weights to the results of the saved games in DIR
   gomoku vcf FILE...
       solve VCF/VCT puzzle files (quintet case format) with the VCF solver";
 
 fn main() -> ExitCode {
     let mut argv: Vec<String> = std::env::args().skip(1).collect();
     let command = match argv.first().map(String::as_str) {
-        Some("play" | "bench" | "arena" | "vcf") => argv.remove(0),
+        Some("play" | "bench" | "arena" | "tune" | "vcf") => argv.remove(0),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -43,6 +47,7 @@ fn main() -> ExitCode {
         "play" => play::run(&argv),
         "bench" => arena::bench(&argv),
         "arena" => arena::run(&argv),
+        "tune" => tune::run(&argv),
         _ => puzzles::run(&argv),
     };
     match result {

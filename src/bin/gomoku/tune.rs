@@ -1,0 +1,40 @@
+//! `gomoku tune`: fits the evaluation weights to the results of saved games
+//! (e.g. an arena's `--out` directory of self-play) and prints them as the
+//! table to put in `src/ai/eval.rs`.
+
+use gomoku::ai::tune;
+use gomoku::Game;
+
+use crate::args::Args;
+
+pub fn run(argv: &[String]) -> Result<(), String> {
+    let args = Args::parse(argv, &["games", "epochs"])?;
+    let dir = args.text("games").ok_or("give --games DIR (saved games)")?;
+    let epochs = args.get("epochs", 2000)?;
+    let mut games = Vec::new();
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{dir}: {e}"))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        games.push(Game::load(&text).map_err(|e| format!("{}: {e}", path.display()))?);
+    }
+    let t = tune(&games, epochs);
+    println!(
+        "{} games: {} positions fitted, {} held out; scale {:.1}",
+        games.len(),
+        t.positions.0,
+        t.positions.1,
+        t.scale
+    );
+    println!(
+        "loss: fitted {:.5} -> {:.5}, held out {:.5} -> {:.5}",
+        t.train_loss.0, t.train_loss.1, t.held_out_loss.0, t.held_out_loss.1
+    );
+    println!("    mover: {:?},", t.weights.mover);
+    println!("    waiter: {:?},", t.weights.waiter);
+    Ok(())
+}
