@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::pattern::tables;
+use super::pattern::pair_table;
 use super::position::Position;
 use super::{AiOptions, Engine, Score};
 use crate::notation::parse_moves;
@@ -62,7 +62,7 @@ fn games() -> impl Iterator<Item = Game> {
 /// The pattern tables are built before the clock starts.
 pub fn bench(depth: u32) -> BenchResult {
     for rule in Rule::ALL {
-        tables(rule);
+        pair_table(rule);
     }
     let start = Instant::now();
     let mut nodes = 0;

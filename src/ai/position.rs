@@ -3,7 +3,7 @@
 
 use super::eval::{cell_terms, DOUBLE_FOUR, DOUBLE_THREE, EVAL_UNIT, FOUR_THREE, TERMS, WEIGHTS};
 use super::lines::LineKeys;
-use super::pattern::{swap_colours, tables, Pattern, PatternTable, HALF};
+use super::pattern::{pair_table, PairTable, Pattern, HALF};
 use crate::board::{index, point_at, Board, CELLS, DIRECTIONS, EMPTY};
 use crate::rules::is_forbidden;
 use crate::{Color, Game, Point, Rule};
@@ -99,6 +99,9 @@ impl CellThreat {
     }
 }
 
+/// Both colours, for [`Position::set_threats`].
+const BOTH: [bool; 2] = [true, true];
+
 /// The four line patterns of colour index `c` from a cell's packed codes.
 #[inline]
 fn colour_patterns(patterns: u64, c: usize) -> [u8; 4] {
@@ -141,7 +144,7 @@ pub(crate) struct Position {
     board: Board,
     lines: LineKeys,
     rule: Rule,
-    tables: [&'static PatternTable; 2],
+    patterns_by_key: &'static PairTable,
     side: Color,
     /// Per cell, the line patterns as codes: byte `4 × colour + direction`.
     patterns: Vec<u64>,
@@ -170,7 +173,7 @@ impl Position {
             board: Board::new(game.size()).expect("a game's size is valid"),
             lines: LineKeys::empty(game.size()),
             rule,
-            tables: tables(rule),
+            patterns_by_key: pair_table(rule),
             side: Color::Black,
             patterns: vec![0; CELLS],
             threats: vec![[CellThreat::default(); 2]; CELLS],
@@ -343,21 +346,21 @@ impl Position {
             for k in -(HALF as isize)..=HALF as isize {
                 let j = i.wrapping_add_signed(k * step);
                 if k != 0 && self.board.cell(j) == EMPTY {
-                    if let Some(patterns) = self.refresh_line(j, d) {
-                        self.set_threats(j, patterns);
+                    if let Some((patterns, colours)) = self.refresh_line(j, d) {
+                        self.set_threats(j, patterns, colours);
                     }
                 }
             }
         }
-        self.set_threats(i, self.patterns[i]);
+        self.set_threats(i, self.patterns[i], BOTH);
     }
 
     /// Recomputes the patterns of the empty cell `j` along direction `d`.
-    /// Returns the cell's new patterns if either colour's changed.
-    fn refresh_line(&mut self, j: usize, d: usize) -> Option<u64> {
+    /// Returns the cell's new patterns and which colours' changed, if any.
+    fn refresh_line(&mut self, j: usize, d: usize) -> Option<(u64, [bool; 2])> {
         let key = self.lines.window(j, d);
-        let black = self.tables[0].get(key) as u64;
-        let white = self.tables[1].get(swap_colours(key)) as u64;
+        let (black, white) = self.patterns_by_key.get(key);
+        let (black, white) = (black as u64, white as u64);
         // Updated as one word in a register: byte stores followed by a
         // whole-word read would stall store forwarding on every move.
         let old = self.patterns[j];
@@ -367,7 +370,8 @@ impl Position {
             return None;
         }
         self.patterns[j] = new;
-        Some(new)
+        let changed = old ^ new;
+        Some((new, [changed as u32 != 0, changed >> 32 != 0]))
     }
 
     /// Recomputes all four lines of cell `i` and its threats.
@@ -375,7 +379,7 @@ impl Position {
         for d in 0..DIRECTIONS.len() {
             self.refresh_line(i, d);
         }
-        self.set_threats(i, self.patterns[i]);
+        self.set_threats(i, self.patterns[i], BOTH);
     }
 
     /// Whether two fours or two threes on one cell count for colour index
@@ -398,10 +402,11 @@ impl Position {
         sum
     }
 
-    /// Recomputes the threats of cell `i` from its `patterns` (zero if occupied).
-    fn set_threats(&mut self, i: usize, patterns: u64) {
+    /// Recomputes the threats of cell `i` from its `patterns` (zero if
+    /// occupied) for the colours marked in `colours`.
+    fn set_threats(&mut self, i: usize, patterns: u64, colours: [bool; 2]) {
         let empty = self.board.cell(i) == EMPTY;
-        for c in 0..2 {
+        for c in (0..2).filter(|&c| colours[c]) {
             let new = if empty {
                 CellThreat::of(colour_patterns(patterns, c), self.combos_count(c))
             } else {
@@ -546,10 +551,5 @@ mod tests {
         let f8 = index("f8".parse().unwrap());
         assert_eq!(built.pattern(f8, Color::Black, 0), Pattern::B4);
         assert!(built.on_board(f8));
-    }
-
-    #[test]
-    fn colour_swap_exchanges_own_and_other() {
-        assert_eq!(swap_colours(0b11_10_01_00), 0b11_01_10_00);
     }
 }
