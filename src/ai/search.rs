@@ -152,10 +152,14 @@ impl<'a> Search<'a> {
             best = self.iteration(depth, score, pv);
             report(&best);
             let proven = score.abs() >= MATE_BOUND && (WIN - score.abs()) as u32 + 1 < depth;
+            // A new iteration starts while less than half the time is used:
+            // it rarely finishes, but a root move that beats the best line
+            // in full is still played. Brain against brain at 150 ms: 52.2%
+            // over 600 games against starting only before a third.
             let time_left = self
                 .limits
                 .time
-                .is_none_or(|t| self.start.elapsed() * 3 < t);
+                .is_none_or(|t| self.start.elapsed() * 2 < t);
             if proven || !time_left || self.out_of_nodes() {
                 break;
             }
