@@ -88,7 +88,7 @@ impl Board {
 
     /// Whether `p` lies on this board.
     pub fn contains(&self, p: Point) -> bool {
-        (p.x as usize) < self.size() && (p.y as usize) < self.size()
+        (p.x() as usize) < self.size() && (p.y() as usize) < self.size()
     }
 
     /// The stone on `p`, `None` if `p` is empty or off the board.
@@ -181,7 +181,7 @@ impl Board {
 
 /// The padded-array index of a board point.
 pub(crate) fn index(p: Point) -> usize {
-    (p.y as usize + PAD_ROWS) * STRIDE + p.x as usize
+    (p.y() as usize + PAD_ROWS) * STRIDE + p.x() as usize
 }
 
 /// The board point at a padded-array index that lies on the board.
@@ -259,7 +259,7 @@ mod tests {
                 for step in DIRECTIONS {
                     for sign in [-1, 1] {
                         for k in 1..=5isize {
-                            let (x, y) = (p.x as isize, p.y as isize);
+                            let (x, y) = (p.x() as isize, p.y() as isize);
                             let (dx, dy) = match step {
                                 1 => (1, 0),
                                 s if s == STRIDE as isize => (0, 1),

@@ -20,7 +20,7 @@ pub enum PlayError {
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayError::OffBoard(p) => write!(f, "point ({}, {}) is off the board", p.x, p.y),
+            PlayError::OffBoard(p) => write!(f, "point ({}, {}) is off the board", p.x(), p.y()),
             PlayError::Occupied(p) => write!(f, "point {p} is occupied"),
             PlayError::Forbidden(p) => write!(f, "point {p} is forbidden for black"),
             PlayError::GameOver => f.write_str("the game is over"),
@@ -77,7 +77,9 @@ impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SetupError::InvalidSize(n) => write!(f, "{}", crate::InvalidSizeError(*n)),
-            SetupError::OffBoard(p) => write!(f, "stone at ({}, {}) is off the board", p.x, p.y),
+            SetupError::OffBoard(p) => {
+                write!(f, "stone at ({}, {}) is off the board", p.x(), p.y())
+            }
             SetupError::Duplicate(p) => write!(f, "two stones on {p}"),
             SetupError::ImpossibleCounts {
                 black,

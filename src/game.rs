@@ -128,7 +128,7 @@ impl Game {
         // One order for the same stones, so equal positions compare equal
         // (and a save, which lists them by colour, loads back equal).
         let mut start = setup.clone();
-        start.stones.sort_by_key(|&(p, c)| (c, p.y, p.x));
+        start.stones.sort_by_key(|&(p, c)| (c, p.y(), p.x()));
         let mut game = Game {
             board,
             start,

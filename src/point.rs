@@ -12,42 +12,62 @@ pub const MIN_SIZE: usize = 5;
 /// The board side used when none is given.
 pub const DEFAULT_SIZE: usize = 15;
 
-/// A point: `x` is the column (0 = left), `y` the row (0 = top).
+/// A point: `x` is the column (0 = left), `y` the row (0 = top), both in
+/// `0..MAX_SIZE`.
 ///
-/// A point is only coordinates; whether it lies on a board is the board's
-/// question ([`crate::Board::contains`]). Its text form is a column letter and
-/// the 1-based row counted from the top: `(7, 7)` is `h8`, `(0, 0)` is `a1`.
+/// A point is only coordinates; whether it lies on a given board is the
+/// board's question ([`crate::Board::contains`]). Its text form is a column
+/// letter and the 1-based row counted from the top: `(7, 7)` is `h8`,
+/// `(0, 0)` is `a1`. Every point has a letter, since no board is wider than
+/// the alphabet.
 ///
 /// ```
 /// use gomoku::Point;
 /// let p: Point = "h8".parse().unwrap();
 /// assert_eq!(p, Point::new(7, 7));
+/// assert_eq!((p.x(), p.y()), (7, 7));
 /// assert_eq!(Point::new(0, 14).to_string(), "a15");
+/// assert_eq!(Point::try_new(26, 0), None);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point {
-    /// Column, 0 = left.
-    pub x: u8,
-    /// Row, 0 = top.
-    pub y: u8,
+    x: u8,
+    y: u8,
 }
 
 impl Point {
     /// A point from its column and row.
+    ///
+    /// # Panics
+    /// If `x` or `y` is `MAX_SIZE` or more; [`Point::try_new`] checks instead.
     pub const fn new(x: u8, y: u8) -> Point {
+        assert!(
+            (x as usize) < MAX_SIZE && (y as usize) < MAX_SIZE,
+            "point coordinates must be below MAX_SIZE"
+        );
         Point { x, y }
     }
 
     /// A point from signed coordinates, `None` unless both lie in `0..MAX_SIZE`.
-    pub fn try_new(x: i64, y: i64) -> Option<Point> {
-        let ok = |v: i64| (0..MAX_SIZE as i64).contains(&v);
-        (ok(x) && ok(y)).then(|| Point::new(x as u8, y as u8))
+    pub const fn try_new(x: i64, y: i64) -> Option<Point> {
+        if 0 <= x && x < MAX_SIZE as i64 && 0 <= y && y < MAX_SIZE as i64 {
+            Some(Point {
+                x: x as u8,
+                y: y as u8,
+            })
+        } else {
+            None
+        }
     }
-}
 
-impl From<(u8, u8)> for Point {
-    fn from((x, y): (u8, u8)) -> Point {
-        Point::new(x, y)
+    /// The column, 0 = left.
+    pub const fn x(self) -> u8 {
+        self.x
+    }
+
+    /// The row, 0 = top.
+    pub const fn y(self) -> u8 {
+        self.y
     }
 }
 
@@ -103,5 +123,17 @@ mod tests {
         assert_eq!(Point::try_new(3, 4), Some(Point::new(3, 4)));
         assert_eq!(Point::try_new(-1, 4), None);
         assert_eq!(Point::try_new(0, 26), None);
+        assert_eq!(Point::try_new(i64::MAX, i64::MIN), None);
+    }
+
+    #[test]
+    #[should_panic(expected = "below MAX_SIZE")]
+    fn new_refuses_coordinates_past_the_largest_board() {
+        let _ = Point::new(200, 0);
+    }
+
+    #[test]
+    fn the_last_column_displays_as_z() {
+        assert_eq!(Point::new(25, 25).to_string(), "z26");
     }
 }

@@ -99,7 +99,7 @@ fn the_engine_defends_a_four_three_point() {
     let g = game(Rule::Freestyle, "h8 g8 i8 a1 j8 o1 k9 a15 k10");
     let m = ai::best_move(&g, &quick(MAX_LEVEL)).unwrap();
     let k8 = pt("k8");
-    let (dx, dy) = (m.point.x.abs_diff(k8.x), m.point.y.abs_diff(k8.y));
+    let (dx, dy) = (m.point.x().abs_diff(k8.x()), m.point.y().abs_diff(k8.y()));
     assert!(
         dx == 0 || dy == 0 || dx == dy,
         "{} is off k8's lines",

@@ -185,7 +185,7 @@ fn play_random(
             n => game.moves()[a as usize % n],
         };
         let (dx, dy) = ((b % 5) as i64 - 2, (b / 5 % 5) as i64 - 2);
-        let Some(p) = Point::try_new(anchor.x as i64 + dx, anchor.y as i64 + dy) else {
+        let Some(p) = Point::try_new(anchor.x() as i64 + dx, anchor.y() as i64 + dy) else {
             continue;
         };
         if game.play(p).is_ok() {
@@ -280,7 +280,7 @@ proptest! {
         play_random(size, Rule::Renju, &choices, |g| {
             let mut grid = Grid::of(g);
             for p in g.board().empty_points() {
-                let naive = grid.forbidden(p.x as i32, p.y as i32);
+                let naive = grid.forbidden(p.x() as i32, p.y() as i32);
                 assert_eq!(g.is_forbidden(p), naive, "{p} in\n{}{g:?}", g.board());
             }
         });

@@ -88,7 +88,7 @@ fn point(x: i64, y: i64) -> PyResult<Point> {
 }
 
 fn xy(p: Point) -> (u8, u8) {
-    (p.x, p.y)
+    (p.x(), p.y())
 }
 
 /// A game with its AI engine.
@@ -229,7 +229,7 @@ impl NativeGame {
             .setup()
             .stones
             .iter()
-            .map(|&(p, c)| (p.x, p.y, c as i32))
+            .map(|&(p, c)| (p.x(), p.y(), c as i32))
             .collect()
     }
 
@@ -364,7 +364,7 @@ impl NativeGame {
                 pv: m.pv.clone(),
             },
         )?;
-        Ok((m.point.x, m.point.y, info.unbind()))
+        Ok((m.point.x(), m.point.y(), info.unbind()))
     }
 
     /// Asks a running `ai_move` to return its best move so far.
@@ -380,7 +380,7 @@ impl NativeGame {
         let n = self.game.size();
         let mut grid = vec![vec![None; n]; n];
         for (p, s) in ai::score_map(&self.game, level) {
-            grid[p.y as usize][p.x as usize] = Some(s);
+            grid[p.y() as usize][p.x() as usize] = Some(s);
         }
         Ok(grid)
     }
@@ -402,7 +402,10 @@ fn info_dict<'py>(py: Python<'py>, p: &Progress) -> PyResult<Bound<'py, PyDict>>
     d.set_item("nodes", p.nodes)?;
     d.set_item("nodes_per_second", p.nodes_per_second)?;
     d.set_item("elapsed", p.elapsed.as_secs_f64())?;
-    d.set_item("pv", p.pv.iter().map(|q| (q.x, q.y)).collect::<Vec<_>>())?;
+    d.set_item(
+        "pv",
+        p.pv.iter().map(|q| (q.x(), q.y())).collect::<Vec<_>>(),
+    )?;
     Ok(d)
 }
 

@@ -85,7 +85,7 @@ pub fn bench(depth: u32) -> BenchResult {
         for word in [
             reply.nodes,
             score as u64,
-            reply.point.x as u64 * 32 + reply.point.y as u64,
+            reply.point.x() as u64 * 32 + reply.point.y() as u64,
         ] {
             for byte in word.to_le_bytes() {
                 signature = (signature ^ byte as u32).wrapping_mul(0x0100_0193);

@@ -53,14 +53,14 @@ pub(crate) fn five_tuple_scores(board: &Board, me: Color) -> Vec<(Point, i64)> {
                     _ => 0,
                 };
                 for p in window {
-                    scores[p.y as usize * board.size() + p.x as usize] += score;
+                    scores[p.y() as usize * board.size() + p.x() as usize] += score;
                 }
             }
         }
     }
     board
         .empty_points()
-        .map(|p| (p, scores[p.y as usize * board.size() + p.x as usize]))
+        .map(|p| (p, scores[p.y() as usize * board.size() + p.x() as usize]))
         .collect()
 }
 

@@ -536,7 +536,7 @@ impl<'a> Search<'a> {
 /// lines within four cells.
 fn continues_from(last: usize, m: usize) -> bool {
     let (a, b) = (Position::point(last), Position::point(m));
-    let (dx, dy) = (a.x.abs_diff(b.x), a.y.abs_diff(b.y));
+    let (dx, dy) = (a.x().abs_diff(b.x()), a.y().abs_diff(b.y()));
     dx.max(dy) <= 2 || (dx.max(dy) <= 4 && (dx == 0 || dy == 0 || dx == dy))
 }
 

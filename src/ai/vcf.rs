@@ -313,5 +313,5 @@ impl Vcf {
 /// The larger of the column and row distances between two cells.
 fn chebyshev(a: usize, b: usize) -> usize {
     let (pa, pb) = (Position::point(a), Position::point(b));
-    (pa.x.abs_diff(pb.x)).max(pa.y.abs_diff(pb.y)) as usize
+    (pa.x().abs_diff(pb.x())).max(pa.y().abs_diff(pb.y())) as usize
 }

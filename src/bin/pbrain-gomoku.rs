@@ -167,7 +167,7 @@ impl Brain {
         match self.engine.best_move(game, &options) {
             Ok(m) => {
                 game.play(m.point).expect("the AI plays legal moves");
-                format!("{},{}", m.point.x, m.point.y)
+                format!("{},{}", m.point.x(), m.point.y())
             }
             Err(e) => format!("ERROR {e}"),
         }
@@ -236,7 +236,7 @@ impl Brain {
         let colour = game
             .board()
             .stone(p)
-            .ok_or(format!("no stone at {},{}", p.x, p.y))?;
+            .ok_or(format!("no stone at {},{}", p.x(), p.y()))?;
         let mut setup = Setup::new(game.size(), game.rule());
         setup.stones = game.board().stones().filter(|&(q, _)| q != p).collect();
         setup.to_move = colour;

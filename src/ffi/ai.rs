@@ -122,8 +122,8 @@ pub unsafe extern "C" fn gomoku_ai_move_with_progress(
         };
         match engine.best_move_with_progress(&handle.game, &options, &mut report) {
             Ok(m) => {
-                *x = m.point.x.into();
-                *y = m.point.y.into();
+                *x = m.point.x().into();
+                *y = m.point.y().into();
                 GomokuStatus::Ok as i32
             }
             Err(e @ AiError::InvalidLevel(_)) => {
@@ -147,8 +147,8 @@ unsafe fn report_progress(
     cb: unsafe extern "C" fn(*const GomokuSearchInfo, *mut c_void),
     user_data: *mut c_void,
 ) {
-    let xs: Vec<i32> = p.pv.iter().map(|q| q.x.into()).collect();
-    let ys: Vec<i32> = p.pv.iter().map(|q| q.y.into()).collect();
+    let xs: Vec<i32> = p.pv.iter().map(|q| q.x().into()).collect();
+    let ys: Vec<i32> = p.pv.iter().map(|q| q.y().into()).collect();
     let (score, mate_in) = match p.score {
         Score::Value(v) => (v, 0),
         Score::Win(n) => (0, n as i32),
@@ -212,7 +212,7 @@ pub unsafe extern "C" fn gomoku_ai_scores(
             }
             std::slice::from_raw_parts_mut(scores, total as usize).fill(i32::MIN);
             for (p, s) in ai::score_map(game, level) {
-                *scores.add(p.y as usize * n + p.x as usize) =
+                *scores.add(p.y() as usize * n + p.x() as usize) =
                     s.clamp(i32::MIN as i64 + 1, i32::MAX as i64) as i32;
             }
         }

@@ -87,8 +87,8 @@ unsafe fn write_points(points: &[Point], xs: *mut i32, ys: *mut i32, cap: u32) -
         return fail_with(GomokuStatus::NullPointer);
     }
     for (k, p) in points.iter().take(cap as usize).enumerate() {
-        *xs.add(k) = p.x.into();
-        *ys.add(k) = p.y.into();
+        *xs.add(k) = p.x().into();
+        *ys.add(k) = p.y().into();
     }
     points.len() as i32
 }
@@ -389,8 +389,8 @@ pub unsafe extern "C" fn gomoku_move_at(
         let Some(p) = game.moves().get(i as usize) else {
             return fail_with(GomokuStatus::InvalidArgument);
         };
-        *x = p.x.into();
-        *y = p.y.into();
+        *x = p.x().into();
+        *y = p.y().into();
         GomokuStatus::Ok as i32
     })
 }

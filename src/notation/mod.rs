@@ -120,7 +120,7 @@ pub fn parse_opening(line: &str, size: usize) -> Result<Vec<Point>, ParseError> 
     numbers
         .chunks(2)
         .map(|d| {
-            Point::try_new(c.x as i64 + d[0], c.y as i64 + d[1])
+            Point::try_new(c.x() as i64 + d[0], c.y() as i64 + d[1])
                 .filter(|&p| board.contains(p))
                 .ok_or_else(|| {
                     ParseError::new(format!(
@@ -138,7 +138,7 @@ pub fn format_opening(points: &[Point], size: usize) -> String {
     let c = (size / 2) as i64;
     points
         .iter()
-        .map(|p| format!("{},{}", p.x as i64 - c, p.y as i64 - c))
+        .map(|p| format!("{},{}", p.x() as i64 - c, p.y() as i64 - c))
         .collect::<Vec<_>>()
         .join(", ")
 }

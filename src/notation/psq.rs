@@ -13,7 +13,7 @@ impl Game {
         let n = self.size();
         let mut text = format!("Piskvorky {n}x{n}, 11:11, 0\n");
         for p in self.setup_order().iter().chain(self.moves()) {
-            text += &format!("{},{},0\n", p.x + 1, p.y + 1);
+            text += &format!("{},{},0\n", p.x() + 1, p.y() + 1);
         }
         text += "-1\n";
         text

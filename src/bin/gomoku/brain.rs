@@ -76,7 +76,7 @@ impl Brain {
         let me = game.side_to_move();
         let mut text = String::from("BOARD\n");
         for (p, c) in game.board().stones() {
-            text += &format!("{},{},{}\n", p.x, p.y, if c == me { 1 } else { 2 });
+            text += &format!("{},{},{}\n", p.x(), p.y(), if c == me { 1 } else { 2 });
         }
         text += "DONE";
         self.send(&text)?;
