@@ -62,7 +62,7 @@ fn the_arena_plays_levels_and_external_brains() {
 fn vcf_puzzles_are_solved() {
     let case = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/vcf/vcf_counter.txt"
+        "/../tests/data/vcf/vcf_counter.txt"
     );
     let (ok, out) = gomoku(&["vcf", case], "");
     assert!(ok && out.contains("1/1 cases agree"), "{out}");

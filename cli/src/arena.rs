@@ -15,8 +15,9 @@ use crate::args::Args;
 use crate::brain;
 
 /// The Gomocup 2026 freestyle 15×15 openings, the arena's default.
-const DEFAULT_OPENINGS: &str = include_str!("../../../tests/data/openings-freestyle15.txt");
+const DEFAULT_OPENINGS: &str = include_str!("../../tests/data/openings-freestyle15.txt");
 
+/// `gomoku bench [--depth N]`: the search bench and the make+unmake rate.
 pub fn bench(argv: &[String]) -> Result<(), String> {
     let args = Args::parse(argv, &["depth"])?;
     let depth = args.get("depth", BENCH_DEPTH)?;
@@ -87,6 +88,7 @@ enum Outcome {
     Draw,
 }
 
+/// `gomoku arena`: two players meet on every opening, colours swapped.
 pub fn run(argv: &[String]) -> Result<(), String> {
     let args = Args::parse(
         argv,

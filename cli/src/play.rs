@@ -35,6 +35,7 @@ struct Session {
     ansi: bool,
 }
 
+/// `gomoku [play]`: a game in the terminal against the computer or a friend.
 pub fn run(argv: &[String]) -> Result<(), String> {
     let args = Args::parse(argv, &["size", "rule", "level", "human", "time"])?;
     let size = args.get("size", DEFAULT_SIZE)?;

@@ -16,6 +16,7 @@ fn describe(result: VcfResult) -> (bool, String) {
     }
 }
 
+/// `gomoku vcf FILE...`: the threat solvers on puzzle files.
 pub fn run(files: &[String]) -> Result<(), String> {
     if files.is_empty() {
         return Err("give puzzle files".into());

@@ -7,6 +7,7 @@ use gomoku::Game;
 
 use crate::args::Args;
 
+/// `gomoku tune --games DIR`: fits the evaluation weights to saved games.
 pub fn run(argv: &[String]) -> Result<(), String> {
     let args = Args::parse(argv, &["games", "epochs"])?;
     let dir = args.text("games").ok_or("give --games DIR (saved games)")?;

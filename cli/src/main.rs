@@ -8,14 +8,9 @@
 //! gomoku vcf FILE...
 //! ```
 
-mod arena;
-mod args;
-mod brain;
-mod play;
-mod puzzles;
-mod tune;
-
 use std::process::ExitCode;
+
+use gomoku_cli::{arena, play, puzzles, tune};
 
 const USAGE: &str = "\
 usage:

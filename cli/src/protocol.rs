@@ -1,19 +1,17 @@
-//! `pbrain-gomoku`: the engine as a Gomocup-protocol brain, for Piskvork,
-//! c-gomoku-cli and other tournament managers. It reads commands on standard
-//! input and answers on standard output.
+//! The brain's side of the Gomocup (Piskvork) protocol: the commands a
+//! tournament manager sends, answered by the engine.
 //!
 //! Supported: START, RECTSTART (square only), RESTART, BEGIN, TURN, BOARD …
 //! DONE, TAKEBACK, INFO (timeout_turn, timeout_match, time_left, max_memory,
 //! rule), ABOUT, END.
 
-use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use gomoku::ai::{AiOptions, Engine};
 use gomoku::{Color, Game, Point, Rule, Setup};
 
 /// The brain's state between commands.
-struct Brain {
+pub struct Brain {
     game: Option<Game>,
     engine: Engine,
     rule: Rule,
@@ -23,8 +21,15 @@ struct Brain {
     table_mib: usize,
 }
 
+impl Default for Brain {
+    fn default() -> Brain {
+        Brain::new()
+    }
+}
+
 impl Brain {
-    fn new() -> Brain {
+    /// A brain with no board yet, freestyle, 5 s per move.
+    pub fn new() -> Brain {
         Brain {
             game: None,
             engine: Engine::new(),
@@ -36,8 +41,9 @@ impl Brain {
         }
     }
 
-    /// Handles one command line; returns the reply lines and whether to quit.
-    fn command(
+    /// Handles one command line, reading the lines of a `BOARD` block from
+    /// `input`; returns the reply lines and whether to quit.
+    pub fn command(
         &mut self,
         line: &str,
         input: &mut dyn Iterator<Item = String>,
@@ -253,26 +259,5 @@ fn parse_xy(text: &str) -> Result<Point, String> {
     match v[..] {
         [x, y] => Point::try_new(x, y).ok_or(format!("bad point {text:?}")),
         _ => Err(format!("bad point {text:?}")),
-    }
-}
-
-fn main() {
-    let stdin = io::stdin();
-    let mut lines = stdin
-        .lock()
-        .lines()
-        .map_while(Result::ok)
-        .map(|l| l.trim().to_string());
-    let mut brain = Brain::new();
-    let mut out = io::stdout();
-    while let Some(line) = lines.next() {
-        let (replies, quit) = brain.command(&line, &mut lines);
-        for r in replies {
-            writeln!(out, "{r}").ok();
-        }
-        out.flush().ok();
-        if quit {
-            break;
-        }
     }
 }

@@ -1,0 +1,12 @@
+//! The command-line tools over the gomoku core: the terminal game, the
+//! engine's bench, arena, tuner and puzzle solver, and the Gomocup brain.
+//! Their dependencies stay out of the core library, which C and Python
+//! hosts link.
+
+pub mod arena;
+pub mod args;
+pub mod brain;
+pub mod play;
+pub mod protocol;
+pub mod puzzles;
+pub mod tune;
