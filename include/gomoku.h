@@ -4,10 +4,30 @@
  * Coordinates: x is the column (0 = left), y the row (0 = top).
  * Stones: 0 empty, 1 black, 2 white. Status codes: 0 success, negative error;
  * gomoku_status_message() describes a code, gomoku_last_error() the last
- * failure on the calling thread in detail.
- * Every function accepts NULL handles. A handle may be used from any thread,
- * but from one at a time; gomoku_ai_stop() is the only call allowed on a
- * handle while another thread is inside gomoku_ai_move() on it.
+ * failure on the calling thread in detail. A refused call changes nothing.
+ *
+ * NULL: any pointer argument may be NULL without crashing. A function given
+ * a NULL handle, or NULL where it must write an answer, records "a required
+ * pointer was NULL" as the last error and returns
+ *   - 0 if its answer is a code where 0 already means none or no
+ *     (gomoku_winner, gomoku_result, gomoku_side_to_move,
+ *     gomoku_is_forbidden, gomoku_is_legal) or an unsigned size or count;
+ *   - NULL if it returns a handle;
+ *   - otherwise GOMOKU_STATUS_NULL_POINTER (statuses, and values such as a
+ *     stone or a rule that fail with a status).
+ * gomoku_free, gomoku_ai_stop and gomoku_ai_options_init do nothing for NULL.
+ *
+ * Threads: every function may be called from any thread. Calls on one handle
+ * are serialised by a lock inside it. gomoku_ai_move searches a copy of the
+ * position, so other calls on its handle go on while it thinks, and
+ * gomoku_ai_stop ends it from another thread. Only gomoku_free must not
+ * overlap another call on the same handle.
+ *
+ * Memory: a handle costs about 2 KiB until its first search at level 3 or
+ * above allocates the AI's table (GomokuAiOptions.table_mib, 16 MiB by
+ * default), which is kept between moves and freed with the handle. Returned
+ * strings are static or owned by the library; the caller frees only handles,
+ * with gomoku_free.
  */
 
 #ifndef GOMOKU_H
@@ -45,8 +65,10 @@ enum GomokuStatus
   GOMOKU_STATUS_INVALID_SETUP = -9,
   // Malformed text (see `gomoku_last_error`).
   GOMOKU_STATUS_PARSE_ERROR = -10,
-  // The AI is not available in this build.
-  GOMOKU_STATUS_NOT_AVAILABLE = -11,
+  // The AI's table of the size asked for could not be allocated.
+  GOMOKU_STATUS_OUT_OF_MEMORY = -11,
+  // The AI is already thinking on this handle.
+  GOMOKU_STATUS_BUSY = -12,
   // An internal error was caught at the boundary; please report it.
   GOMOKU_STATUS_PANIC = -99,
 };
@@ -125,23 +147,35 @@ typedef int32_t GomokuResult;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
-// An opaque game handle: the game, its AI engine (which keeps its table
-// between moves) and the handle `gomoku_ai_stop` uses.
+// An opaque game handle: the game, its AI engine (which allocates its table
+// on the first search that needs one and keeps it between moves) and, once
+// the engine has searched, the handle `gomoku_ai_stop` uses. Every call
+// locks the game for its duration, so calls from several threads are
+// serialised rather than racing.
 typedef struct GomokuGame GomokuGame;
 
-// Options for `gomoku_ai_move`; zero-initialised means defaults.
+// Options for `gomoku_ai_move`. Zero-initialised means defaults; or
+// call `gomoku_ai_options_init`, which also sets `struct_size`.
 typedef struct GomokuAiOptions {
+  // `sizeof(GomokuAiOptions)` as the caller was compiled with, or 0 for
+  // this layout. Later versions add fields at the end and read only as
+  // many bytes as the caller says it has, so old hosts keep working.
+  uint32_t struct_size;
   // 1..=`gomoku_ai_max_level()`, from the classic heuristics to full
   // strength; 0 is full strength.
   int32_t level;
   // Time budget in milliseconds; 0 = no time limit.
   uint32_t time_ms;
-  // Node budget; 0 = no node limit.
-  uint64_t max_nodes;
   // Depth limit in plies; 0 = no depth limit.
   uint32_t max_depth;
+  // Node budget; 0 = no node limit.
+  uint64_t max_nodes;
   // Seed for breaking ties between equal points (levels 1 and 2).
   uint64_t seed;
+  // Size of the AI's transposition table in MiB; 0 = the default (16).
+  // Allocated by the first search at level 3 or above that needs it, kept
+  // between moves, freed with the handle.
+  uint32_t table_mib;
 } GomokuAiOptions;
 
 // What a search reports after each finished depth (see
@@ -174,13 +208,24 @@ typedef void (*GomokuProgressCallback)(const struct GomokuSearchInfo *info, void
 extern "C" {
 #endif // __cplusplus
 
+// Fills `options` with the defaults and its own `struct_size`.
+// NULL is a no-op.
+//
+// # Safety
+// `options` is NULL or points to a writable `GomokuAiOptions`.
+void gomoku_ai_options_init(struct GomokuAiOptions *options);
+
 // The highest AI level (the search engine at full strength).
 int32_t gomoku_ai_max_level(void);
 
 // The best move for the side to move into `*x`, `*y`, without playing it.
 // `options` NULL means defaults (full strength, one second). Blocks until
 // done; `gomoku_ai_stop` from another thread makes it return promptly with
-// the best move so far. Errors: invalid level, game over.
+// the best move so far. The search works on a copy of the position taken
+// when the call starts, so other calls on the handle (a repaint reading the
+// board, say) go on meanwhile. Errors: invalid options, game over,
+// `GOMOKU_STATUS_BUSY` if the AI is already thinking on this handle,
+// `GOMOKU_STATUS_OUT_OF_MEMORY` if the table cannot be allocated.
 //
 // # Safety
 // `g` is NULL or a live handle; `options` is NULL or valid; `x`, `y` writable.
@@ -202,8 +247,8 @@ int32_t gomoku_ai_move_with_progress(struct GomokuGame *g,
                                      int32_t *y);
 
 // Asks a running `gomoku_ai_move` on this handle to return at once with its
-// best move so far. The one call that may be made from another thread while
-// the handle is in use; a no-op for NULL or when nothing is thinking.
+// best move so far. Meant to be called from another thread; a no-op for
+// NULL or when nothing is thinking. It does not wait for any lock.
 //
 // # Safety
 // `g` is NULL or a live handle.
@@ -218,37 +263,33 @@ void gomoku_ai_stop(const struct GomokuGame *g);
 // `g` is NULL or a live handle; `scores` is NULL or points to `cap` values.
 int32_t gomoku_ai_scores(const struct GomokuGame *g, int32_t level, int32_t *scores, uint32_t cap);
 
-// A new game on an empty `size × size` board (5..=26), black to move; `rule`
-// is 0 freestyle, 1 standard, 2 renju, 3 caro. NULL on invalid arguments.
-// Free it with `gomoku_free`. Thread-safe.
-struct GomokuGame *gomoku_new(uint32_t size, int32_t rule);
-
-// A new game from a set-up position: `count` stones at `xs[i]`, `ys[i]` of
-// colour `colors[i]` (1 black, 2 white), with `to_move` (1 or 2) to play.
-// NULL if the position is impossible (details via `gomoku_last_error`).
-// Thread-safe.
+// Writes the save text (the format `gomoku_load` reads) and a NUL into
+// `buf` if `cap` is large enough; returns the text's length either way, so
+// `gomoku_save(g, NULL, 0)` asks for the size. Negative on error.
 //
 // # Safety
-// `xs`, `ys` and `colors` point to `count` values each (may be NULL if `count` is 0).
-struct GomokuGame *gomoku_new_setup(uint32_t size,
-                                    int32_t rule,
-                                    const int32_t *xs,
-                                    const int32_t *ys,
-                                    const int32_t *colors,
-                                    uint32_t count,
-                                    int32_t to_move);
+// `g` is NULL or a live handle; `buf` is NULL or points to `cap` writable bytes.
+int32_t gomoku_save(const struct GomokuGame *g, char *buf, uint32_t cap);
 
-// A copy of a game (for analysis or an AI thread), or NULL for NULL.
+// A game from save text; NULL if it is malformed (the line and reason via
+// `gomoku_last_error`).
 //
 // # Safety
-// `g` is NULL or a live handle.
-struct GomokuGame *gomoku_clone(const struct GomokuGame *g);
+// `text` is NULL or a NUL-terminated string.
+struct GomokuGame *gomoku_load(const char *text);
 
-// Frees a game. NULL is a no-op. The handle must not be in use elsewhere.
+// Writes the game as a Piskvork `.psq` record, like `gomoku_save`.
 //
 // # Safety
-// `g` is NULL or a live handle, not used again afterwards.
-void gomoku_free(struct GomokuGame *g);
+// `g` is NULL or a live handle; `buf` is NULL or points to `cap` writable bytes.
+int32_t gomoku_to_psq(const struct GomokuGame *g, char *buf, uint32_t cap);
+
+// A game from a Piskvork `.psq` record, replayed under `rule`; NULL if it is
+// malformed (details via `gomoku_last_error`).
+//
+// # Safety
+// `text` is NULL or a NUL-terminated string.
+struct GomokuGame *gomoku_from_psq(const char *text, int32_t rule);
 
 // Plays `(x, y)` for the side to move. Errors: off board, occupied,
 // forbidden, game over; the game is unchanged on error.
@@ -294,8 +335,8 @@ int32_t gomoku_result(const struct GomokuGame *g);
 // `g` is NULL or a live handle.
 int32_t gomoku_side_to_move(const struct GomokuGame *g);
 
-// The stone at `(x, y)`: 0 empty, 1 black, 2 white; negative
-// (`GOMOKU_STATUS_OFF_BOARD`) off the board, `GOMOKU_STATUS_NULL_POINTER` for NULL.
+// The stone at `(x, y)`: 0 empty, 1 black, 2 white;
+// `GOMOKU_STATUS_OFF_BOARD` off the board, `GOMOKU_STATUS_NULL_POINTER` for NULL.
 //
 // # Safety
 // `g` is NULL or a live handle.
@@ -307,7 +348,8 @@ int32_t gomoku_stone(const struct GomokuGame *g, int32_t x, int32_t y);
 // `g` is NULL or a live handle.
 uint32_t gomoku_size(const struct GomokuGame *g);
 
-// The rule code (0 freestyle, 1 standard, 2 renju, 3 caro); negative for NULL.
+// The rule code (0 freestyle, 1 standard, 2 renju, 3 caro);
+// `GOMOKU_STATUS_NULL_POINTER` for NULL.
 //
 // # Safety
 // `g` is NULL or a live handle.
@@ -330,6 +372,36 @@ uint32_t gomoku_redo_count(const struct GomokuGame *g);
 // # Safety
 // `g` is NULL or a live handle; `x`, `y` are NULL or writable.
 int32_t gomoku_move_at(const struct GomokuGame *g, uint32_t i, int32_t *x, int32_t *y);
+
+// The whole history in one call: returns the number of moves since the
+// start position and writes up to `cap` of them, oldest first, into `xs`,
+// `ys`.
+//
+// # Safety
+// `g` is NULL or a live handle; `xs`, `ys` point to `cap` writable values.
+int32_t gomoku_moves(const struct GomokuGame *g, int32_t *xs, int32_t *ys, uint32_t cap);
+
+// The undone moves `gomoku_redo` would replay, next one first: returns how
+// many and writes up to `cap` into `xs`, `ys`.
+//
+// # Safety
+// `g` is NULL or a live handle; `xs`, `ys` point to `cap` writable values.
+int32_t gomoku_redo_moves(const struct GomokuGame *g, int32_t *xs, int32_t *ys, uint32_t cap);
+
+// The whole board in one call, rows first as printed: writes the stone of
+// `(x, y)` (0 empty, 1 black, 2 white) to `cells[y * size + x]` if `cap` is
+// at least `size * size`, and returns `size * size` either way.
+//
+// # Safety
+// `g` is NULL or a live handle; `cells` is NULL or points to `cap` writable values.
+int32_t gomoku_board_rows(const struct GomokuGame *g, int32_t *cells, uint32_t cap);
+
+// The whole board in one call, columns first (as `board[x][y]`): like
+// `gomoku_board_rows`, writing the stone of `(x, y)` to `cells[x * size + y]`.
+//
+// # Safety
+// `g` is NULL or a live handle; `cells` is NULL or points to `cap` writable values.
+int32_t gomoku_board_columns(const struct GomokuGame *g, int32_t *cells, uint32_t cap);
 
 // The stones of the winning line: returns how many (≥ 5), 0 if nobody has
 // won, and writes up to `cap` of them into `xs`, `ys`.
@@ -358,47 +430,57 @@ int32_t gomoku_is_legal(const struct GomokuGame *g, int32_t x, int32_t y);
 // `g` is NULL or a live handle; `xs`, `ys` point to `cap` writable values.
 int32_t gomoku_forbidden_points(const struct GomokuGame *g, int32_t *xs, int32_t *ys, uint32_t cap);
 
-// Writes the save text (the format `gomoku_load` reads) and a NUL into
-// `buf` if `cap` is large enough; returns the text's length either way, so
-// `gomoku_save(g, NULL, 0)` asks for the size. Negative on error.
-//
-// # Safety
-// `g` is NULL or a live handle; `buf` is NULL or points to `cap` writable bytes.
-int32_t gomoku_save(const struct GomokuGame *g, char *buf, uint32_t cap);
+// A new game on an empty `size × size` board (5..=26), black to move; `rule`
+// is 0 freestyle, 1 standard, 2 renju, 3 caro. NULL on invalid arguments.
+// Free it with `gomoku_free`. A handle costs about 2 KiB until its first
+// search at level 3 or above allocates the AI's table.
+struct GomokuGame *gomoku_new(uint32_t size, int32_t rule);
 
-// A game from save text; NULL if it is malformed (the line and reason via
-// `gomoku_last_error`). Thread-safe.
+// A new game from a set-up position: `count` stones at `xs[i]`, `ys[i]` of
+// colour `colors[i]` (1 black, 2 white), with `to_move` (1 or 2) to play.
+// NULL if the position is impossible (details via `gomoku_last_error`).
 //
 // # Safety
-// `text` is NULL or a NUL-terminated string.
-struct GomokuGame *gomoku_load(const char *text);
+// `xs`, `ys` and `colors` point to `count` values each (may be NULL if `count` is 0).
+struct GomokuGame *gomoku_new_setup(uint32_t size,
+                                    int32_t rule,
+                                    const int32_t *xs,
+                                    const int32_t *ys,
+                                    const int32_t *colors,
+                                    uint32_t count,
+                                    int32_t to_move);
 
-// Writes the game as a Piskvork `.psq` record, like `gomoku_save`.
+// An independent copy of a game (for analysis or an AI thread): the same
+// position and history, its own AI engine with no table yet. NULL for NULL.
 //
 // # Safety
-// `g` is NULL or a live handle; `buf` is NULL or points to `cap` writable bytes.
-int32_t gomoku_to_psq(const struct GomokuGame *g, char *buf, uint32_t cap);
+// `g` is NULL or a live handle.
+struct GomokuGame *gomoku_clone(const struct GomokuGame *g);
 
-// A game from a Piskvork `.psq` record, replayed under `rule`; NULL if it is
-// malformed (details via `gomoku_last_error`). Thread-safe.
+// Frees a game and its AI table. NULL is a no-op. No other call may be
+// running on the handle, and it must not be used afterwards.
 //
 // # Safety
-// `text` is NULL or a NUL-terminated string.
-struct GomokuGame *gomoku_from_psq(const char *text, int32_t rule);
+// `g` is NULL or a live handle, not used again afterwards.
+void gomoku_free(struct GomokuGame *g);
 
 // The English description of a status code, as a static NUL-terminated
 // string (never NULL; unknown codes get "unknown status code").
-// Thread-safe.
 const char *gomoku_status_message(int32_t code);
 
-// The detailed text of the last error on the calling thread (for example
-// which line of a save text was malformed), or "" if none. The pointer stays
-// valid until the next call into libgomoku on the same thread. Thread-safe
-// (each thread has its own).
+// The detailed text of the last failing call on the calling thread (for
+// example which line of a save text was malformed), or "" if none has
+// failed yet. Each thread has its own. Every failing call replaces it;
+// successful calls leave it as it is, so read it right after the failure.
+// The pointer stays valid until the next failing call (or
+// `gomoku_clear_last_error`) on the same thread; copy the text to keep it.
 const char *gomoku_last_error(void);
 
+// Resets the calling thread's last error to "" (and invalidates the pointer
+// `gomoku_last_error` gave before).
+void gomoku_clear_last_error(void);
+
 // The library version, e.g. "0.1.0", as a static NUL-terminated string.
-// Thread-safe.
 const char *gomoku_version(void);
 
 #ifdef __cplusplus

@@ -62,23 +62,43 @@ pub struct Board {
     cells: [u8; CELLS],
 }
 
+/// The cells of an empty board of each size, built at compile time, so a
+/// new board is one copy.
+static EMPTY_CELLS: [[u8; CELLS]; MAX_SIZE + 1] = {
+    let mut all = [[WALL; CELLS]; MAX_SIZE + 1];
+    let mut size = 0;
+    while size <= MAX_SIZE {
+        let mut y = 0;
+        while y < size {
+            let mut x = 0;
+            while x < size {
+                all[size][(y + PAD_ROWS) * STRIDE + x] = EMPTY;
+                x += 1;
+            }
+            y += 1;
+        }
+        size += 1;
+    }
+    all
+};
+
 impl Board {
     /// An empty board of `size × size` points.
     pub fn new(size: usize) -> Result<Board, InvalidSizeError> {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             return Err(InvalidSizeError(size));
         }
-        let mut cells = [WALL; CELLS];
-        for y in 0..size {
-            for x in 0..size {
-                cells[(y + PAD_ROWS) * STRIDE + x] = EMPTY;
-            }
-        }
-        Ok(Board {
+        Ok(Board::empty(size))
+    }
+
+    /// An empty board of a size already checked to be in `MIN_SIZE..=MAX_SIZE`.
+    #[inline]
+    pub(crate) fn empty(size: usize) -> Board {
+        Board {
             size: size as u8,
             stones: 0,
-            cells,
-        })
+            cells: EMPTY_CELLS[size],
+        }
     }
 
     /// The number of points on a side.

@@ -6,6 +6,7 @@ use crate::board::{self, index, point_at};
 use crate::rules::{five_line, is_forbidden};
 use crate::{
     Board, Color, HistoryError, InvalidSizeError, PlayError, Point, Rule, Setup, SetupError,
+    MAX_SIZE, MIN_SIZE,
 };
 
 /// How a game stands; the values are the C ABI codes.
@@ -25,6 +26,14 @@ pub enum GameResult {
 }
 
 impl GameResult {
+    /// Every result, in the order of their codes.
+    pub const ALL: [GameResult; 4] = [
+        GameResult::Ongoing,
+        GameResult::BlackWon,
+        GameResult::WhiteWon,
+        GameResult::Draw,
+    ];
+
     /// The winner, if any.
     pub const fn winner(self) -> Option<Color> {
         match self {
@@ -92,7 +101,19 @@ pub struct Game {
 impl Game {
     /// A new game on an empty `size × size` board, black to move.
     pub fn new(size: usize, rule: Rule) -> Result<Game, InvalidSizeError> {
-        Game::from_setup(&Setup::new(size, rule)).map_err(|_| InvalidSizeError(size))
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(InvalidSizeError(size));
+        }
+        // Built in place rather than through `from_setup`: nothing to check
+        // on an empty board, and a new game should cost one board copy.
+        Ok(Game {
+            board: Board::empty(size),
+            start: Setup::new(size, rule),
+            moves: Vec::new(),
+            redo: Vec::new(),
+            result: GameResult::Ongoing,
+            winning_line: Vec::new(),
+        })
     }
 
     /// A game starting from a set-up position, checked: stones on the board,

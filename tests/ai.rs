@@ -182,6 +182,36 @@ fn invalid_levels_and_finished_games_are_refused() {
 }
 
 #[test]
+fn an_engine_holds_no_table_until_a_search_needs_one() {
+    let g = game(Rule::Freestyle, "h8 i9");
+    let mut engine = Engine::new();
+    assert_eq!(engine.table_mib(), 0);
+    for level in 1..=2 {
+        engine.best_move(&g, &quick(level)).unwrap();
+        assert_eq!(engine.table_mib(), 0, "level {level} needs no table");
+    }
+    let sized = |mib| AiOptions {
+        table_mib: mib,
+        ..quick(MAX_LEVEL)
+    };
+    engine.best_move(&g, &sized(3)).unwrap();
+    assert_eq!(engine.table_mib(), 3, "allocated at the size asked for");
+    engine.best_move(&g, &sized(3)).unwrap();
+    assert_eq!(engine.table_mib(), 3, "kept between moves");
+    engine.best_move(&g, &sized(0)).unwrap();
+    assert_eq!(engine.table_mib(), 1, "at least one MiB");
+    engine.clear();
+    assert_eq!(engine.table_mib(), 0, "clear gives the memory back");
+    let refused = engine.best_move(&g, &sized(usize::MAX >> 1));
+    assert!(
+        matches!(refused, Err(AiError::OutOfMemory(_))),
+        "{refused:?}"
+    );
+    assert_eq!(engine.table_mib(), 0);
+    assert!(engine.best_move(&g, &quick(MAX_LEVEL)).is_ok());
+}
+
+#[test]
 fn node_and_depth_limits_are_respected() {
     let g = game(Rule::Freestyle, "h8 i9 i8 g8 j10 j9 k9 h10");
     let m = ai::best_move(

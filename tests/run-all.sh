@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test in every language: Rust (fmt, clippy, unit, integration,
 # property and doc tests), the C header check, the C ABI tests under
-# valgrind, the Python package (wheel built with maturin in a virtual
+# valgrind, AddressSanitizer and ThreadSanitizer, the Python package (wheel built with maturin in a virtual
 # environment, pytest, mypy --strict) and the Java bindings (JUnit, and the
 # Swing demo driven under Xvfb). Installs what a fresh machine lacks.
 set -euo pipefail
@@ -43,17 +43,21 @@ step "cargo test"
 cargo test --all-targets
 cargo test --doc
 
-step "include/gomoku.h matches a fresh cbindgen run"
+step "include/gomoku.h and the Java codes match a fresh generation"
 cargo build --release --lib
+generated=(include/gomoku.h bindings/java/src/main/java/org/gomoku/NativeCodes.java)
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-    if ! git diff --exit-code -- include/gomoku.h; then
-        echo "include/gomoku.h is out of date: commit the regenerated header" >&2
+    if ! git diff --exit-code -- "${generated[@]}"; then
+        echo "${generated[*]}: out of date, commit the regenerated files" >&2
         exit 1
     fi
 fi
 
-step "C ABI tests and example under valgrind"
-make -C bindings/c --no-print-directory test example
+step "C ABI tests under valgrind and AddressSanitizer, and the example"
+make -C bindings/c --no-print-directory test asan example
+
+step "ThreadSanitizer: gomoku_ai_stop racing gomoku_ai_move"
+bash scripts/tsan.sh
 
 step "Python: wheel, pytest, mypy --strict"
 venv=target/python-venv

@@ -50,40 +50,116 @@ static void test_new_and_free(void) {
     gomoku_free(NULL);
 }
 
-static void test_null_handles(void) {
-    int32_t x = 0, y = 0, xs[5], ys[5];
-    char buf[8];
-    CHECK_EQ(gomoku_play(NULL, 0, 0), GOMOKU_STATUS_NULL_POINTER);
-    CHECK_EQ(gomoku_play_moves(NULL, "h8"), GOMOKU_STATUS_NULL_POINTER);
-    CHECK_EQ(gomoku_undo(NULL), GOMOKU_STATUS_NULL_POINTER);
-    CHECK_EQ(gomoku_redo(NULL), GOMOKU_STATUS_NULL_POINTER);
-    CHECK_EQ(gomoku_winner(NULL), 0);
-    CHECK_EQ(gomoku_result(NULL), 0);
-    CHECK_EQ(gomoku_side_to_move(NULL), 0);
-    CHECK(gomoku_stone(NULL, 0, 0) < 0);
-    CHECK_EQ(gomoku_size(NULL), 0);
-    CHECK(gomoku_rule(NULL) < 0);
-    CHECK_EQ(gomoku_move_count(NULL), 0);
-    CHECK_EQ(gomoku_redo_count(NULL), 0);
-    CHECK_EQ(gomoku_move_at(NULL, 0, &x, &y), GOMOKU_STATUS_NULL_POINTER);
-    CHECK_EQ(gomoku_winning_line(NULL, xs, ys, 5), GOMOKU_STATUS_NULL_POINTER);
-    CHECK_EQ(gomoku_is_forbidden(NULL, 7, 7), 0);
-    CHECK_EQ(gomoku_is_legal(NULL, 7, 7), 0);
-    CHECK_EQ(gomoku_forbidden_points(NULL, xs, ys, 5), GOMOKU_STATUS_NULL_POINTER);
-    CHECK_EQ(gomoku_save(NULL, buf, sizeof buf), GOMOKU_STATUS_NULL_POINTER);
-    CHECK_EQ(gomoku_to_psq(NULL, buf, sizeof buf), GOMOKU_STATUS_NULL_POINTER);
-    CHECK(gomoku_load(NULL) == NULL);
-    CHECK(gomoku_from_psq(NULL, 0) == NULL);
-    CHECK(gomoku_clone(NULL) == NULL);
-    CHECK_EQ(gomoku_ai_move(NULL, NULL, &x, &y), GOMOKU_STATUS_NULL_POINTER);
-    gomoku_ai_stop(NULL);
+static const char NULL_TEXT[] = "a required pointer was NULL";
 
+/* True if the last error is the NULL text; clears it for the next check. */
+static int null_recorded(void) {
+    int ok = strcmp(gomoku_last_error(), NULL_TEXT) == 0;
+    gomoku_clear_last_error();
+    return ok;
+}
+
+/* Every function of the header with a NULL handle, in the header's order of
+ * rules: 0 where 0 means none or no, NULL for handles, the NULL status
+ * otherwise; each records the NULL text. tests/header.rs checks that every
+ * exported function is named here. */
+static void test_null_handles(void) {
+    int32_t x = 0, y = 0, xs[5], ys[5], cells[25];
+    char buf[8];
+    GomokuAiOptions options;
+    gomoku_clear_last_error();
+    CHECK_EQ(gomoku_play(NULL, 0, 0), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_play_moves(NULL, "h8"), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_undo(NULL), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_redo(NULL), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_winner(NULL), 0); CHECK(null_recorded());
+    CHECK_EQ(gomoku_result(NULL), 0); CHECK(null_recorded());
+    CHECK_EQ(gomoku_side_to_move(NULL), 0); CHECK(null_recorded());
+    CHECK_EQ(gomoku_stone(NULL, 0, 0), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_size(NULL), 0); CHECK(null_recorded());
+    CHECK_EQ(gomoku_rule(NULL), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_move_count(NULL), 0); CHECK(null_recorded());
+    CHECK_EQ(gomoku_redo_count(NULL), 0); CHECK(null_recorded());
+    CHECK_EQ(gomoku_move_at(NULL, 0, &x, &y), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_moves(NULL, xs, ys, 5), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_redo_moves(NULL, xs, ys, 5), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_board_rows(NULL, cells, 25), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_board_columns(NULL, cells, 25), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_winning_line(NULL, xs, ys, 5), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_is_forbidden(NULL, 7, 7), 0); CHECK(null_recorded());
+    CHECK_EQ(gomoku_is_legal(NULL, 7, 7), 0); CHECK(null_recorded());
+    CHECK_EQ(gomoku_forbidden_points(NULL, xs, ys, 5), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_save(NULL, buf, sizeof buf), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_to_psq(NULL, buf, sizeof buf), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK(gomoku_load(NULL) == NULL); CHECK(null_recorded());
+    CHECK(gomoku_from_psq(NULL, 0) == NULL); CHECK(null_recorded());
+    CHECK(gomoku_clone(NULL) == NULL); CHECK(null_recorded());
+    CHECK(gomoku_new_setup(15, 0, NULL, ys, NULL, 2, GOMOKU_STONE_BLACK) == NULL); CHECK(null_recorded());
+    CHECK_EQ(gomoku_ai_move(NULL, NULL, &x, &y), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_ai_move_with_progress(NULL, NULL, NULL, NULL, &x, &y), GOMOKU_STATUS_NULL_POINTER);
+    CHECK(null_recorded());
+    CHECK_EQ(gomoku_ai_scores(NULL, 0, cells, 25), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+
+    /* The no-ops for NULL leave the last error alone. */
+    gomoku_free(NULL);
+    gomoku_ai_stop(NULL);
+    gomoku_ai_options_init(NULL);
+    CHECK(strcmp(gomoku_last_error(), "") == 0);
+
+    /* Functions without a handle. */
+    gomoku_ai_options_init(&options);
+    CHECK_EQ(options.struct_size, sizeof options);
+    CHECK(gomoku_ai_max_level() > 0);
+    CHECK(gomoku_status_message(GOMOKU_STATUS_NULL_POINTER) != NULL);
+    CHECK(gomoku_version() != NULL);
+
+    /* NULL where an answer must be written. */
     GomokuGame *g = gomoku_new(15, 0);
-    CHECK_EQ(gomoku_move_at(g, 0, NULL, &y), GOMOKU_STATUS_NULL_POINTER);
-    CHECK_EQ(gomoku_play_moves(g, NULL), GOMOKU_STATUS_NULL_POINTER);
+    CHECK_EQ(gomoku_move_at(g, 0, NULL, &y), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_play_moves(g, NULL), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
     CHECK_EQ(gomoku_winning_line(g, NULL, NULL, 0), 0);
-    CHECK_EQ(gomoku_forbidden_points(g, NULL, NULL, 3), GOMOKU_STATUS_NULL_POINTER);
-    CHECK_EQ(gomoku_ai_move(g, NULL, NULL, &y), GOMOKU_STATUS_NULL_POINTER);
+    CHECK_EQ(gomoku_moves(g, NULL, NULL, 0), 0);
+    CHECK_EQ(gomoku_forbidden_points(g, NULL, NULL, 3), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_board_rows(g, NULL, 225), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_board_rows(g, NULL, 0), 225);
+    CHECK_EQ(gomoku_ai_move(g, NULL, NULL, &y), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_ai_move(g, NULL, &x, NULL), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    gomoku_free(g);
+}
+
+/* The last error: replaced by each failure, kept through successes, reset
+ * only by gomoku_clear_last_error, and one per thread. */
+static void *fail_in_thread(void *arg) {
+    (void)arg;
+    CHECK(strcmp(gomoku_last_error(), "") == 0); /* a new thread starts clean */
+    CHECK_EQ(gomoku_undo(NULL), GOMOKU_STATUS_NULL_POINTER);
+    return NULL;
+}
+
+static void test_last_error_lifetime(void) {
+    GomokuGame *g = gomoku_new(15, GOMOKU_RULE_FREESTYLE);
+    gomoku_clear_last_error();
+    CHECK(strcmp(gomoku_last_error(), "") == 0);
+    CHECK_EQ(gomoku_undo(g), GOMOKU_STATUS_NOTHING_TO_UNDO);
+    const char *first = gomoku_last_error();
+    CHECK(strcmp(first, "nothing to undo") == 0);
+    /* Successful calls leave the text and its pointer as they were. */
+    CHECK_EQ(gomoku_play(g, 7, 7), GOMOKU_STATUS_OK);
+    CHECK_EQ(gomoku_size(g), 15);
+    GomokuGame *other = gomoku_new(9, GOMOKU_RULE_RENJU);
+    CHECK(gomoku_last_error() == first);
+    CHECK(strcmp(first, "nothing to undo") == 0);
+    /* Another thread's failure is its own. */
+    pthread_t t;
+    pthread_create(&t, NULL, fail_in_thread, NULL);
+    pthread_join(t, NULL);
+    CHECK(strcmp(gomoku_last_error(), "nothing to undo") == 0);
+    /* The next failure replaces it. */
+    CHECK_EQ(gomoku_play(g, 7, 7), GOMOKU_STATUS_OCCUPIED);
+    CHECK(strstr(gomoku_last_error(), "h8 is occupied") != NULL);
+    gomoku_clear_last_error();
+    CHECK(strcmp(gomoku_last_error(), "") == 0);
+    gomoku_free(other);
     gomoku_free(g);
 }
 
@@ -263,6 +339,186 @@ static void test_save_load_and_psq(void) {
     gomoku_free(g);
 }
 
+/* The board and the history in one call each agree with the per-point calls. */
+static void test_bulk_reads(void) {
+    GomokuGame *g = gomoku_new(9, GOMOKU_RULE_FREESTYLE);
+    CHECK_EQ(gomoku_play_moves(g, "e5 d4 a9 i1 c2"), GOMOKU_STATUS_OK);
+    CHECK_EQ(gomoku_undo(g), GOMOKU_STATUS_OK);
+    CHECK_EQ(gomoku_undo(g), GOMOKU_STATUS_OK);
+    int32_t rows[81], columns[81];
+    CHECK_EQ(gomoku_board_rows(g, rows, 81), 81);
+    CHECK_EQ(gomoku_board_columns(g, columns, 81), 81);
+    for (int32_t y = 0; y < 9; y++)
+        for (int32_t x = 0; x < 9; x++) {
+            CHECK_EQ(rows[y * 9 + x], gomoku_stone(g, x, y));
+            CHECK_EQ(columns[x * 9 + y], gomoku_stone(g, x, y));
+        }
+    CHECK_EQ(rows[4 * 9 + 4], GOMOKU_STONE_BLACK);  /* e5 */
+    CHECK_EQ(rows[8 * 9 + 0], GOMOKU_STONE_BLACK);  /* a9: column a, row 9 */
+    CHECK_EQ(columns[0 * 9 + 8], GOMOKU_STONE_BLACK);
+    /* Too small a buffer: the size is returned and nothing written. */
+    int32_t small[80];
+    for (int i = 0; i < 80; i++) small[i] = 7;
+    CHECK_EQ(gomoku_board_rows(g, small, 80), 81);
+    CHECK_EQ(small[0], 7);
+    CHECK_EQ(small[79], 7);
+
+    int32_t xs[8], ys[8];
+    CHECK_EQ(gomoku_moves(g, xs, ys, 8), 3);
+    for (uint32_t i = 0; i < 3; i++) {
+        int32_t x, y;
+        CHECK_EQ(gomoku_move_at(g, i, &x, &y), GOMOKU_STATUS_OK);
+        CHECK(xs[i] == x && ys[i] == y);
+    }
+    xs[1] = -5;
+    CHECK_EQ(gomoku_moves(g, xs, ys, 1), 3); /* fills only one */
+    CHECK_EQ(xs[1], -5);
+    CHECK_EQ(gomoku_redo_moves(g, xs, ys, 8), 2);
+    CHECK(xs[0] == 8 && ys[0] == 0); /* i1, the next to replay */
+    CHECK(xs[1] == 2 && ys[1] == 1); /* then c2 */
+    CHECK_EQ(gomoku_redo_count(g), 2);
+    gomoku_free(g);
+}
+
+/* Hostile arguments everywhere: refused with a status and changing nothing. */
+static void test_bad_input(void) {
+    const uint32_t sizes[] = {0, 1, 4, 27, 100, 1u << 31, UINT32_MAX};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        gomoku_clear_last_error();
+        CHECK(gomoku_new(sizes[i], GOMOKU_RULE_FREESTYLE) == NULL);
+        CHECK(strstr(gomoku_last_error(), "invalid board size") != NULL);
+        CHECK(gomoku_new_setup(sizes[i], 0, NULL, NULL, NULL, 0, GOMOKU_STONE_BLACK) == NULL);
+    }
+    CHECK(gomoku_new(15, INT32_MIN) == NULL);
+    CHECK(gomoku_new(15, INT32_MAX) == NULL);
+
+    GomokuGame *g = gomoku_new(5, GOMOKU_RULE_RENJU);
+    const int32_t coords[] = {INT32_MIN, -1000000, -1, 5, 26, 1000000, INT32_MAX};
+    for (size_t i = 0; i < sizeof coords / sizeof coords[0]; i++) {
+        int32_t c = coords[i];
+        CHECK_EQ(gomoku_play(g, c, 0), GOMOKU_STATUS_OFF_BOARD);
+        CHECK_EQ(gomoku_play(g, 0, c), GOMOKU_STATUS_OFF_BOARD);
+        CHECK_EQ(gomoku_stone(g, c, c), GOMOKU_STATUS_OFF_BOARD);
+        CHECK_EQ(gomoku_is_forbidden(g, c, 2), 0);
+        CHECK_EQ(gomoku_is_legal(g, 2, c), 0);
+    }
+    CHECK_EQ(gomoku_move_at(g, UINT32_MAX, &(int32_t){0}, &(int32_t){0}), GOMOKU_STATUS_INVALID_ARGUMENT);
+    CHECK(strstr(gomoku_last_error(), "no move 4294967295") != NULL);
+    CHECK_EQ(gomoku_move_count(g), 0);
+
+    /* Text that is not UTF-8, or not a game. */
+    CHECK_EQ(gomoku_play_moves(g, "c3 \xc3\x28"), GOMOKU_STATUS_PARSE_ERROR);
+    CHECK(strstr(gomoku_last_error(), "UTF-8") != NULL);
+    CHECK_EQ(gomoku_play_moves(g, "c3 zz99999999999999999999"), GOMOKU_STATUS_PARSE_ERROR);
+    CHECK(gomoku_load("gomoku-save 1\n\xff\n") == NULL);
+    CHECK(gomoku_from_psq("\x80\x80", GOMOKU_RULE_FREESTYLE) == NULL);
+    CHECK(gomoku_load("gomoku-save 1\nsize 99999999999999999999\n") == NULL);
+    CHECK_EQ(gomoku_move_count(g), 0);
+
+    /* Buffers too small for the save text: its length, nothing written. */
+    CHECK_EQ(gomoku_play_moves(g, "c3 b2"), GOMOKU_STATUS_OK);
+    int32_t len = gomoku_save(g, NULL, 0);
+    CHECK(len > 0);
+    char *buf = malloc((size_t)len + 1);
+    memset(buf, 'x', (size_t)len + 1);
+    CHECK_EQ(gomoku_save(g, buf, 0), len);
+    CHECK_EQ(gomoku_save(g, buf, 1), len);
+    CHECK_EQ(gomoku_save(g, buf, (uint32_t)len), len); /* no room for the NUL */
+    CHECK_EQ(buf[0], 'x');
+    CHECK_EQ(buf[len], 'x');
+    CHECK_EQ(gomoku_save(g, buf, (uint32_t)len + 1), len);
+    CHECK_EQ(buf[len], 0);
+    CHECK_EQ(gomoku_to_psq(g, buf, 3), gomoku_to_psq(g, NULL, 0));
+    free(buf);
+
+    /* Calls after the game ended. */
+    GomokuGame *won = gomoku_new(5, GOMOKU_RULE_FREESTYLE);
+    CHECK_EQ(gomoku_play_moves(won, "a1 b1 a2 b2 a3 b3 a4 b4 a5"), GOMOKU_STATUS_OK);
+    CHECK_EQ(gomoku_result(won), GOMOKU_RESULT_BLACK_WON);
+    int32_t x, y;
+    CHECK_EQ(gomoku_play(won, 4, 4), GOMOKU_STATUS_GAME_OVER);
+    CHECK_EQ(gomoku_play_moves(won, "e5"), GOMOKU_STATUS_GAME_OVER);
+    CHECK_EQ(gomoku_ai_move(won, NULL, &x, &y), GOMOKU_STATUS_GAME_OVER);
+    CHECK_EQ(gomoku_redo(won), GOMOKU_STATUS_NOTHING_TO_REDO);
+    CHECK_EQ(gomoku_forbidden_points(won, NULL, NULL, 0), 0);
+    CHECK_EQ(gomoku_move_count(won), 9);
+    CHECK_EQ(gomoku_undo(won), GOMOKU_STATUS_OK);
+    CHECK_EQ(gomoku_redo(won), GOMOKU_STATUS_OK);
+    CHECK_EQ(gomoku_result(won), GOMOKU_RESULT_BLACK_WON);
+    gomoku_free(won);
+    gomoku_free(g);
+}
+
+/* Options: the struct's size, the defaults, and absurd limits. */
+static void test_ai_options(void) {
+    GomokuGame *g = gomoku_new(15, GOMOKU_RULE_FREESTYLE);
+    CHECK_EQ(gomoku_play_moves(g, "h8 i9"), GOMOKU_STATUS_OK);
+    int32_t x = -1, y = -1;
+    GomokuAiOptions o;
+    memset(&o, 0x5a, sizeof o);
+    gomoku_ai_options_init(&o);
+    CHECK_EQ(o.struct_size, sizeof o);
+    CHECK(o.level == 0 && o.time_ms == 0 && o.max_depth == 0 && o.max_nodes == 0 && o.seed == 0);
+    CHECK_EQ(o.table_mib, 16);
+    o.max_depth = 2;
+    CHECK_EQ(gomoku_ai_move(g, &o, &x, &y), GOMOKU_STATUS_OK);
+    CHECK_EQ(gomoku_is_legal(g, x, y), 1);
+
+    /* A struct_size smaller than this layout is refused, 0 means this layout. */
+    o.struct_size = 8;
+    CHECK_EQ(gomoku_ai_move(g, &o, &x, &y), GOMOKU_STATUS_INVALID_ARGUMENT);
+    CHECK(strstr(gomoku_last_error(), "struct_size 8") != NULL);
+    o.struct_size = 0;
+    CHECK_EQ(gomoku_ai_move(g, &o, &x, &y), GOMOKU_STATUS_OK);
+
+    /* Levels out of range, at both ends of int32_t. */
+    const int32_t levels[] = {INT32_MIN, -1, gomoku_ai_max_level() + 1, 256, INT32_MAX};
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+        o.level = levels[i];
+        CHECK_EQ(gomoku_ai_move(g, &o, &x, &y), GOMOKU_STATUS_INVALID_ARGUMENT);
+        CHECK(strstr(gomoku_last_error(), "invalid level") != NULL);
+        CHECK_EQ(gomoku_ai_scores(g, levels[i], NULL, 0), GOMOKU_STATUS_INVALID_ARGUMENT);
+    }
+
+    /* The largest value of each limit, bounded by another limit. */
+    for (int32_t level = 0; level <= gomoku_ai_max_level(); level++) {
+        gomoku_ai_options_init(&o);
+        o.level = level;
+        o.seed = UINT64_MAX;
+        o.time_ms = UINT32_MAX;
+        o.max_depth = 2;
+        CHECK_EQ(gomoku_ai_move(g, &o, &x, &y), GOMOKU_STATUS_OK);
+        o.time_ms = 0;
+        o.max_nodes = UINT64_MAX;
+        CHECK_EQ(gomoku_ai_move(g, &o, &x, &y), GOMOKU_STATUS_OK);
+        o.max_depth = UINT32_MAX;
+        o.max_nodes = 3000;
+        CHECK_EQ(gomoku_ai_move(g, &o, &x, &y), GOMOKU_STATUS_OK);
+        CHECK_EQ(gomoku_is_legal(g, x, y), 1);
+    }
+    /* The smallest: a budget of one node or one millisecond still answers. */
+    gomoku_ai_options_init(&o);
+    o.max_nodes = 1;
+    CHECK_EQ(gomoku_ai_move(g, &o, &x, &y), GOMOKU_STATUS_OK);
+    CHECK_EQ(gomoku_is_legal(g, x, y), 1);
+    o.max_nodes = 0;
+    o.time_ms = 1;
+    CHECK_EQ(gomoku_ai_move(g, &o, &x, &y), GOMOKU_STATUS_OK);
+    CHECK_EQ(gomoku_is_legal(g, x, y), 1);
+
+    /* A table too large for any allocator is an error, not an abort; the
+     * handle keeps working with a sane size afterwards. */
+    gomoku_ai_options_init(&o);
+    o.max_depth = 2;
+    o.table_mib = UINT32_MAX;
+    CHECK_EQ(gomoku_ai_move(g, &o, &x, &y), GOMOKU_STATUS_OUT_OF_MEMORY);
+    CHECK(strstr(gomoku_last_error(), "4294967295 MiB") != NULL);
+    o.table_mib = 1;
+    CHECK_EQ(gomoku_ai_move(g, &o, &x, &y), GOMOKU_STATUS_OK);
+    CHECK_EQ(gomoku_move_count(g), 2);
+    gomoku_free(g);
+}
+
 static int progress_calls;
 static void on_progress(const GomokuSearchInfo *info, void *user_data) {
     progress_calls++;
@@ -324,12 +580,25 @@ static void test_ai(void) {
     CHECK_EQ(gomoku_ai_scores(open, 99, scores, 225), GOMOKU_STATUS_INVALID_ARGUMENT);
     CHECK_EQ(gomoku_ai_scores(open, 2, NULL, 225), GOMOKU_STATUS_NULL_POINTER);
 
-    /* Stop from another thread: the search returns a legal move promptly. */
+    /* While the AI thinks on one thread, other calls on the handle go on:
+     * reads, a second ai_move (refused as busy), even a move and its undo;
+     * then a stop
+     * makes the search return promptly with a move for the position it was
+     * asked about. */
     struct thinking t = {open, -1, -1, -1};
     pthread_t thread;
     pthread_create(&thread, NULL, think, &t);
     struct timespec pause = {0, 300 * 1000 * 1000};
     nanosleep(&pause, NULL);
+    int32_t cells[225];
+    CHECK_EQ(gomoku_board_rows(open, cells, 225), 225);
+    CHECK_EQ(cells[7 * 15 + 7], GOMOKU_STONE_BLACK);
+    CHECK_EQ(gomoku_ai_move(open, NULL, &x, &y), GOMOKU_STATUS_BUSY);
+    CHECK(strstr(gomoku_last_error(), "already thinking") != NULL);
+    CHECK(gomoku_save(open, NULL, 0) > 0);
+    CHECK_EQ(gomoku_play(open, 0, 0), GOMOKU_STATUS_OK);
+    CHECK_EQ(gomoku_move_count(open), 5);
+    CHECK_EQ(gomoku_undo(open), GOMOKU_STATUS_OK);
     gomoku_ai_stop(open);
     pthread_join(thread, NULL);
     CHECK_EQ(t.status, GOMOKU_STATUS_OK);
@@ -340,6 +609,48 @@ static void test_ai(void) {
     CHECK_EQ(gomoku_play(g, 11, 7), GOMOKU_STATUS_OK);
     CHECK_EQ(gomoku_ai_move(g, NULL, &x, &y), GOMOKU_STATUS_GAME_OVER);
     gomoku_free(g);
+}
+
+/* A game between two AI levels, played by node budget so that it is the
+ * same game on any machine and under any load: its save text into `out`. */
+static void play_out(uint32_t seed, char *out, uint32_t cap) {
+    GomokuGame *g = gomoku_new(11, (int32_t)(seed % 4));
+    GomokuAiOptions o;
+    gomoku_ai_options_init(&o);
+    o.max_nodes = 1500;
+    o.table_mib = 1;
+    o.seed = seed;
+    gomoku_play(g, 5, 5);
+    gomoku_play(g, (int32_t)(seed % 3) + 4, 4);
+    for (int ply = 0; ply < 24 && gomoku_result(g) == GOMOKU_RESULT_ONGOING; ply++) {
+        int32_t x, y;
+        o.level = ply % 2 == 0 ? 3 : 2;
+        if (gomoku_ai_move(g, &o, &x, &y) != GOMOKU_STATUS_OK || gomoku_play(g, x, y) != GOMOKU_STATUS_OK) break;
+    }
+    gomoku_save(g, out, cap);
+    gomoku_free(g);
+}
+
+enum { GAMES = 8, SAVE_CAP = 1024 };
+static char concurrent_saves[GAMES][SAVE_CAP];
+
+static void *play_two_games(void *arg) {
+    uint32_t first = (uint32_t)(uintptr_t)arg;
+    for (uint32_t k = first; k < first + 2; k++) play_out(k, concurrent_saves[k], SAVE_CAP);
+    return NULL;
+}
+
+/* Many handles on many threads at once play the same games as one by one. */
+static void test_threads_match_sequential_play(void) {
+    static char sequential[GAMES][SAVE_CAP];
+    for (uint32_t k = 0; k < GAMES; k++) play_out(k, sequential[k], SAVE_CAP);
+    pthread_t t[GAMES / 2];
+    for (uint32_t i = 0; i < GAMES / 2; i++) pthread_create(&t[i], NULL, play_two_games, (void *)(uintptr_t)(2 * i));
+    for (uint32_t i = 0; i < GAMES / 2; i++) pthread_join(t[i], NULL);
+    for (uint32_t k = 0; k < GAMES; k++) {
+        CHECK(strstr(sequential[k], "moves ") != NULL);
+        CHECK(strcmp(sequential[k], concurrent_saves[k]) == 0);
+    }
 }
 
 static void *play_own_game(void *arg) {
@@ -374,6 +685,7 @@ static void test_messages(void) {
 int main(void) {
     test_new_and_free();
     test_null_handles();
+    test_last_error_lifetime();
     test_play_errors_change_nothing();
     test_history();
     test_win_and_game_over();
@@ -381,8 +693,12 @@ int main(void) {
     test_renju_forbidden();
     test_setup();
     test_save_load_and_psq();
+    test_bulk_reads();
+    test_bad_input();
+    test_ai_options();
     test_ai();
     test_threads_use_their_own_handles();
+    test_threads_match_sequential_play();
     test_messages();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

@@ -70,7 +70,7 @@ pub fn bench(depth: u32) -> BenchResult {
     for game in games() {
         let options = AiOptions {
             max_depth: Some(depth),
-            table_mib: 16,
+            table_mib: super::DEFAULT_TABLE_MIB,
             ..AiOptions::default()
         };
         let reply = Engine::new()

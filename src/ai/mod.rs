@@ -37,13 +37,14 @@ mod vct;
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use crate::board::index;
 use crate::{Game, Point};
 use position::Position;
 use search::{Iteration, Limits, Search, MATE_BOUND, WIN};
+pub use tt::TableAllocationError;
 use tt::TranspositionTable;
 
 pub use bench::{bench, make_unmake_rate, BenchResult, BENCH_DEPTH};
@@ -56,6 +57,9 @@ pub const MAX_LEVEL: u8 = 5;
 
 /// The time budget used when a search is given no limit at all.
 pub const DEFAULT_TIME: Duration = Duration::from_millis(1000);
+
+/// The transposition table's default size in MiB.
+pub const DEFAULT_TABLE_MIB: usize = 16;
 
 /// How the AI should play; `Default` is full strength with the default time.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,7 +74,8 @@ pub struct AiOptions {
     pub max_depth: Option<u32>,
     /// Seed for breaking ties between equally scored points (levels 1 and 2).
     pub seed: u64,
-    /// Transposition table size in MiB.
+    /// Transposition table size in MiB (at least 1), allocated by the first
+    /// search that needs one (levels 3 and up) and kept between moves.
     pub table_mib: usize,
 }
 
@@ -82,7 +87,7 @@ impl Default for AiOptions {
             max_nodes: None,
             max_depth: None,
             seed: 0,
-            table_mib: 16,
+            table_mib: DEFAULT_TABLE_MIB,
         }
     }
 }
@@ -161,6 +166,8 @@ pub enum AiError {
     GameOver,
     /// The level is above [`MAX_LEVEL`].
     InvalidLevel(u8),
+    /// The transposition table of the size asked for could not be allocated.
+    OutOfMemory(TableAllocationError),
 }
 
 impl fmt::Display for AiError {
@@ -168,6 +175,7 @@ impl fmt::Display for AiError {
         match self {
             AiError::GameOver => f.write_str("the game is over"),
             AiError::InvalidLevel(l) => write!(f, "invalid level {l} (must be 0 to {MAX_LEVEL})"),
+            AiError::OutOfMemory(e) => e.fmt(f),
         }
     }
 }
@@ -187,9 +195,14 @@ impl StopHandle {
 
 /// A player that keeps its transposition table between moves. Each engine is
 /// independent: no global mutable state.
+///
+/// A new engine holds no table: the first search that needs one allocates
+/// it, at [`AiOptions::table_mib`], so an engine costs next to nothing until
+/// it thinks at level 3 or above.
 pub struct Engine {
-    tt: TranspositionTable,
-    stop: StopHandle,
+    tt: Option<TranspositionTable>,
+    /// Made when first asked for, so a new engine allocates nothing.
+    stop: OnceLock<StopHandle>,
 }
 
 impl Default for Engine {
@@ -199,22 +212,29 @@ impl Default for Engine {
 }
 
 impl Engine {
-    /// An engine with the default table size.
+    /// An engine with no table yet.
     pub fn new() -> Engine {
         Engine {
-            tt: TranspositionTable::new(AiOptions::default().table_mib),
-            stop: StopHandle::default(),
+            tt: None,
+            stop: OnceLock::new(),
         }
     }
 
     /// A handle that stops this engine's searches from another thread.
     pub fn stop_handle(&self) -> StopHandle {
-        self.stop.clone()
+        self.stop.get_or_init(StopHandle::default).clone()
     }
 
-    /// Forgets what earlier searches learnt (e.g. for a new game).
+    /// Forgets what earlier searches learnt (e.g. for a new game) and gives
+    /// the table's memory back; the next search allocates a fresh one.
     pub fn clear(&mut self) {
-        self.tt.clear();
+        self.tt = None;
+    }
+
+    /// The memory the table takes, in MiB (0 before the first search that
+    /// needs one).
+    pub fn table_mib(&self) -> usize {
+        self.tt.as_ref().map_or(0, TranspositionTable::mib)
     }
 
     /// The best move for the side to move; does not play it.
@@ -237,14 +257,22 @@ impl Engine {
         if game.is_over() {
             return Err(AiError::GameOver);
         }
-        self.stop.0.store(false, Ordering::Relaxed);
+        let stop = &self.stop.get_or_init(StopHandle::default).0;
+        stop.store(false, Ordering::Relaxed);
         let start = Instant::now();
         if level <= 2 {
-            return Ok(classic_move(game, level, options, &self.stop.0, start));
+            return Ok(classic_move(game, level, options, stop, start));
         }
-        if self.tt.mib() != options.table_mib.max(1) {
-            self.tt = TranspositionTable::new(options.table_mib);
-        }
+        let tt = match &mut self.tt {
+            Some(tt) if tt.mib() == options.table_mib.max(1) => tt,
+            slot => {
+                // Free the old table before allocating its replacement.
+                *slot = None;
+                slot.insert(
+                    TranspositionTable::new(options.table_mib).map_err(AiError::OutOfMemory)?,
+                )
+            }
+        };
         let level_depth = [0, 0, 0, 4, 5, 64][level as usize];
         let no_limit =
             options.time.is_none() && options.max_nodes.is_none() && options.max_depth.is_none();
@@ -268,7 +296,7 @@ impl Engine {
             width: [0, 0, 0, 1, 5, 12][level as usize],
         };
         let pos = Position::new(game);
-        let mut search = Search::new(pos, &mut self.tt, &self.stop.0, limits, start);
+        let mut search = Search::new(pos, tt, stop, limits, start);
         let mut report = |it: &Iteration| progress(&to_progress(it));
         let best = search
             .run(&mut report)

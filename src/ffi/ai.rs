@@ -3,26 +3,95 @@
 use std::ffi::c_void;
 use std::time::Duration;
 
-use super::game::{game, GomokuGame};
+use std::sync::TryLockError;
+
+use super::handle::{handle, GomokuGame};
 use super::status::{fail_with, set_last_error};
 use super::{guard, GomokuStatus};
 use crate::ai::{self, AiError, AiOptions, Progress, Score, MAX_LEVEL};
 
-/// Options for `gomoku_ai_move`; zero-initialised means defaults.
+/// Options for `gomoku_ai_move`. Zero-initialised means defaults; or
+/// call `gomoku_ai_options_init`, which also sets `struct_size`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GomokuAiOptions {
+    /// `sizeof(GomokuAiOptions)` as the caller was compiled with, or 0 for
+    /// this layout. Later versions add fields at the end and read only as
+    /// many bytes as the caller says it has, so old hosts keep working.
+    pub struct_size: u32,
     /// 1..=`gomoku_ai_max_level()`, from the classic heuristics to full
     /// strength; 0 is full strength.
     pub level: i32,
     /// Time budget in milliseconds; 0 = no time limit.
     pub time_ms: u32,
-    /// Node budget; 0 = no node limit.
-    pub max_nodes: u64,
     /// Depth limit in plies; 0 = no depth limit.
     pub max_depth: u32,
+    /// Node budget; 0 = no node limit.
+    pub max_nodes: u64,
     /// Seed for breaking ties between equal points (levels 1 and 2).
     pub seed: u64,
+    /// Size of the AI's transposition table in MiB; 0 = the default (16).
+    /// Allocated by the first search at level 3 or above that needs it, kept
+    /// between moves, freed with the handle.
+    pub table_mib: u32,
+}
+
+/// Fills `options` with the defaults and its own `struct_size`.
+/// NULL is a no-op.
+///
+/// # Safety
+/// `options` is NULL or points to a writable `GomokuAiOptions`.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_ai_options_init(options: *mut GomokuAiOptions) {
+    guard!((), {
+        if let Some(o) = options.as_mut() {
+            *o = GomokuAiOptions {
+                struct_size: std::mem::size_of::<GomokuAiOptions>() as u32,
+                table_mib: ai::DEFAULT_TABLE_MIB as u32,
+                ..GomokuAiOptions::default()
+            };
+        }
+    })
+}
+
+/// The caller's options as the core's, or the status refusing them.
+///
+/// # Safety
+/// `raw` is NULL or points to a readable `GomokuAiOptions` of the size its
+/// `struct_size` says (0: this layout).
+unsafe fn read_options(raw: *const GomokuAiOptions) -> Result<AiOptions, i32> {
+    let raw = match raw.as_ref() {
+        None => GomokuAiOptions::default(),
+        Some(o) => {
+            let size = o.struct_size as usize;
+            if size != 0 && size < std::mem::size_of::<GomokuAiOptions>() {
+                set_last_error(&format!(
+                    "GomokuAiOptions.struct_size {size} is smaller than the {} bytes of this library's layout",
+                    std::mem::size_of::<GomokuAiOptions>()
+                ));
+                return Err(GomokuStatus::InvalidArgument as i32);
+            }
+            *o
+        }
+    };
+    let level = u8::try_from(raw.level)
+        .ok()
+        .filter(|&l| l <= MAX_LEVEL)
+        .ok_or_else(|| {
+            set_last_error(&AiError::InvalidLevel(raw.level.clamp(0, 255) as u8).to_string());
+            GomokuStatus::InvalidArgument as i32
+        })?;
+    Ok(AiOptions {
+        level,
+        time: (raw.time_ms > 0).then(|| Duration::from_millis(raw.time_ms.into())),
+        max_nodes: (raw.max_nodes > 0).then_some(raw.max_nodes),
+        max_depth: (raw.max_depth > 0).then_some(raw.max_depth),
+        seed: raw.seed,
+        table_mib: match raw.table_mib {
+            0 => ai::DEFAULT_TABLE_MIB,
+            mib => mib as usize,
+        },
+    })
 }
 
 /// What a search reports after each finished depth (see
@@ -63,7 +132,11 @@ pub extern "C" fn gomoku_ai_max_level() -> i32 {
 /// The best move for the side to move into `*x`, `*y`, without playing it.
 /// `options` NULL means defaults (full strength, one second). Blocks until
 /// done; `gomoku_ai_stop` from another thread makes it return promptly with
-/// the best move so far. Errors: invalid level, game over.
+/// the best move so far. The search works on a copy of the position taken
+/// when the call starts, so other calls on the handle (a repaint reading the
+/// board, say) go on meanwhile. Errors: invalid options, game over,
+/// `GOMOKU_STATUS_BUSY` if the AI is already thinking on this handle,
+/// `GOMOKU_STATUS_OUT_OF_MEMORY` if the table cannot be allocated.
 ///
 /// # Safety
 /// `g` is NULL or a live handle; `options` is NULL or valid; `x`, `y` writable.
@@ -92,47 +165,37 @@ pub unsafe extern "C" fn gomoku_ai_move_with_progress(
     y: *mut i32,
 ) -> i32 {
     guard!(GomokuStatus::Panic as i32, {
-        // Shared access only: gomoku_ai_stop may read the handle meanwhile.
-        let Some(handle) = g.cast_const().as_ref() else {
-            return fail_with(GomokuStatus::NullPointer);
+        let Some(h) = handle(g) else {
+            return GomokuStatus::NullPointer as i32;
         };
         if x.is_null() || y.is_null() {
             return fail_with(GomokuStatus::NullPointer);
         }
-        let raw = options.as_ref().copied().unwrap_or_default();
-        let Ok(level) = u8::try_from(raw.level) else {
-            return fail_with(GomokuStatus::InvalidArgument);
+        let options = match read_options(options) {
+            Ok(o) => o,
+            Err(code) => return code,
         };
-        let options = AiOptions {
-            level,
-            time: (raw.time_ms > 0).then(|| Duration::from_millis(raw.time_ms.into())),
-            max_nodes: (raw.max_nodes > 0).then_some(raw.max_nodes),
-            max_depth: (raw.max_depth > 0).then_some(raw.max_depth),
-            seed: raw.seed,
-            ..AiOptions::default()
-        };
-        let mut engine = match handle.engine.lock() {
+        let mut engine = match h.engine.try_lock() {
             Ok(e) => e,
-            Err(poisoned) => poisoned.into_inner(),
+            Err(TryLockError::Poisoned(e)) => e.into_inner(),
+            Err(TryLockError::WouldBlock) => return fail_with(GomokuStatus::Busy),
         };
+        h.stop.get_or_init(|| engine.stop_handle());
+        let game = h.lock().clone();
         let mut report = |p: &Progress| {
             if let Some(cb) = callback {
                 report_progress(p, cb, user_data);
             }
         };
-        match engine.best_move_with_progress(&handle.game, &options, &mut report) {
+        match engine.best_move_with_progress(&game, &options, &mut report) {
             Ok(m) => {
                 *x = m.point.x().into();
                 *y = m.point.y().into();
                 GomokuStatus::Ok as i32
             }
-            Err(e @ AiError::InvalidLevel(_)) => {
+            Err(e) => {
                 set_last_error(&e.to_string());
-                GomokuStatus::InvalidArgument as i32
-            }
-            Err(e @ AiError::GameOver) => {
-                set_last_error(&e.to_string());
-                GomokuStatus::GameOver as i32
+                GomokuStatus::from(&e) as i32
             }
         }
     })
@@ -169,16 +232,16 @@ unsafe fn report_progress(
 }
 
 /// Asks a running `gomoku_ai_move` on this handle to return at once with its
-/// best move so far. The one call that may be made from another thread while
-/// the handle is in use; a no-op for NULL or when nothing is thinking.
+/// best move so far. Meant to be called from another thread; a no-op for
+/// NULL or when nothing is thinking. It does not wait for any lock.
 ///
 /// # Safety
 /// `g` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn gomoku_ai_stop(g: *const GomokuGame) {
     guard!((), {
-        if let Some(handle) = g.as_ref() {
-            handle.stop.stop();
+        if let Some(stop) = g.as_ref().and_then(|h| h.stop.get()) {
+            stop.stop();
         }
     })
 }
@@ -198,12 +261,13 @@ pub unsafe extern "C" fn gomoku_ai_scores(
     cap: u32,
 ) -> i32 {
     guard!(GomokuStatus::Panic as i32, {
-        let Some(game) = game(g) else {
-            return fail_with(GomokuStatus::NullPointer);
+        let Some(h) = handle(g) else {
+            return GomokuStatus::NullPointer as i32;
         };
         let Some(level) = u8::try_from(level).ok().filter(|&l| l <= MAX_LEVEL) else {
             return fail_with(GomokuStatus::InvalidArgument);
         };
+        let game = h.lock();
         let n = game.size();
         let total = (n * n) as u32;
         if cap >= total {
@@ -211,7 +275,7 @@ pub unsafe extern "C" fn gomoku_ai_scores(
                 return fail_with(GomokuStatus::NullPointer);
             }
             std::slice::from_raw_parts_mut(scores, total as usize).fill(i32::MIN);
-            for (p, s) in ai::score_map(game, level) {
+            for (p, s) in ai::score_map(&game, level) {
                 *scores.add(p.y() as usize * n + p.x() as usize) =
                     s.clamp(i32::MIN as i64 + 1, i32::MAX as i64) as i32;
             }

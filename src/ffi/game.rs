@@ -1,97 +1,12 @@
-//! Game handles: create, play, undo, read the state, save and load.
+//! Playing and reading a game through its handle: moves, undo and redo, the
+//! result, and the board and history in one call each.
 
-use std::ffi::{c_char, CStr};
-use std::sync::Mutex;
+use std::ffi::c_char;
 
+use super::handle::{c_str, handle, point, write_grid, write_points, GomokuGame};
 use super::status::{fail, fail_with, set_last_error};
 use super::{guard, GomokuStatus};
-use crate::ai::{Engine, StopHandle};
-use crate::{Color, Error, Game, ParseError, Point, Rule, Setup};
-
-/// An opaque game handle: the game, its AI engine (which keeps its table
-/// between moves) and the handle `gomoku_ai_stop` uses.
-pub struct GomokuGame {
-    pub(crate) game: Game,
-    pub(crate) engine: Mutex<Engine>,
-    pub(crate) stop: StopHandle,
-}
-
-impl GomokuGame {
-    fn boxed(game: Game) -> *mut GomokuGame {
-        let engine = Engine::new();
-        let stop = engine.stop_handle();
-        Box::into_raw(Box::new(GomokuGame {
-            game,
-            engine: Mutex::new(engine),
-            stop,
-        }))
-    }
-}
-
-/// The game behind a handle for reading, or `None` for NULL.
-///
-/// # Safety
-/// `g` is NULL or a live handle from this library.
-pub(crate) unsafe fn game<'a>(g: *const GomokuGame) -> Option<&'a Game> {
-    g.as_ref().map(|h| &h.game)
-}
-
-/// The game behind a handle for changing, or `None` for NULL.
-///
-/// # Safety
-/// `g` is NULL or a live handle from this library, used by no other thread.
-unsafe fn game_mut<'a>(g: *mut GomokuGame) -> Option<&'a mut Game> {
-    g.as_mut().map(|h| &mut h.game)
-}
-
-/// A point from C coordinates, `None` if they cannot be on any board.
-fn point(x: i32, y: i32) -> Option<Point> {
-    Point::try_new(x.into(), y.into())
-}
-
-/// Reads a NUL-terminated UTF-8 string.
-///
-/// # Safety
-/// `s` is NULL or a valid NUL-terminated string.
-unsafe fn c_str<'a>(s: *const c_char) -> Result<&'a str, i32> {
-    if s.is_null() {
-        return Err(fail_with(GomokuStatus::NullPointer));
-    }
-    CStr::from_ptr(s)
-        .to_str()
-        .map_err(|_| fail(ParseError::new("text is not valid UTF-8")))
-}
-
-/// Copies `s` and a NUL into `buf` if `cap` leaves room; returns the length of
-/// `s` either way (so a caller can size its buffer with a first call).
-///
-/// # Safety
-/// `buf` is NULL or points to `cap` writable bytes.
-unsafe fn write_text(s: &str, buf: *mut c_char, cap: u32) -> i32 {
-    let Ok(len) = i32::try_from(s.len()) else {
-        return fail_with(GomokuStatus::InvalidArgument);
-    };
-    if !buf.is_null() && (cap as usize) > s.len() {
-        std::ptr::copy_nonoverlapping(s.as_ptr(), buf.cast::<u8>(), s.len());
-        *buf.add(s.len()) = 0;
-    }
-    len
-}
-
-/// Writes up to `cap` points into `xs`/`ys`; returns how many there are.
-///
-/// # Safety
-/// `xs` and `ys` are NULL (only with `cap` 0) or point to `cap` writable values.
-unsafe fn write_points(points: &[Point], xs: *mut i32, ys: *mut i32, cap: u32) -> i32 {
-    if cap > 0 && (xs.is_null() || ys.is_null()) {
-        return fail_with(GomokuStatus::NullPointer);
-    }
-    for (k, p) in points.iter().take(cap as usize).enumerate() {
-        *xs.add(k) = p.x().into();
-        *ys.add(k) = p.y().into();
-    }
-    points.len() as i32
-}
+use crate::{Error, Game};
 
 /// Turns a result into a status code, recording the error text.
 fn status<T>(r: Result<T, impl Into<Error>>) -> i32 {
@@ -101,97 +16,40 @@ fn status<T>(r: Result<T, impl Into<Error>>) -> i32 {
     }
 }
 
-/// A new game on an empty `size × size` board (5..=26), black to move; `rule`
-/// is 0 freestyle, 1 standard, 2 renju, 3 caro. NULL on invalid arguments.
-/// Free it with `gomoku_free`. Thread-safe.
-#[no_mangle]
-pub extern "C" fn gomoku_new(size: u32, rule: i32) -> *mut GomokuGame {
-    guard!(std::ptr::null_mut(), {
-        let Some(rule) = Rule::from_code(rule) else {
-            fail_with(GomokuStatus::InvalidArgument);
-            return std::ptr::null_mut();
-        };
-        match Game::new(size as usize, rule) {
-            Ok(game) => GomokuGame::boxed(game),
-            Err(e) => {
-                fail(e);
-                std::ptr::null_mut()
-            }
-        }
-    })
-}
-
-/// A new game from a set-up position: `count` stones at `xs[i]`, `ys[i]` of
-/// colour `colors[i]` (1 black, 2 white), with `to_move` (1 or 2) to play.
-/// NULL if the position is impossible (details via `gomoku_last_error`).
-/// Thread-safe.
-///
-/// # Safety
-/// `xs`, `ys` and `colors` point to `count` values each (may be NULL if `count` is 0).
-#[no_mangle]
-pub unsafe extern "C" fn gomoku_new_setup(
-    size: u32,
-    rule: i32,
-    xs: *const i32,
-    ys: *const i32,
-    colors: *const i32,
-    count: u32,
-    to_move: i32,
-) -> *mut GomokuGame {
-    guard!(std::ptr::null_mut(), {
-        let (Some(rule), Some(to_move)) = (Rule::from_code(rule), Color::from_code(to_move)) else {
-            fail_with(GomokuStatus::InvalidArgument);
-            return std::ptr::null_mut();
-        };
-        if count > 0 && (xs.is_null() || ys.is_null() || colors.is_null()) {
-            fail_with(GomokuStatus::NullPointer);
-            return std::ptr::null_mut();
-        }
-        let mut setup = Setup::new(size as usize, rule);
-        setup.to_move = to_move;
-        for k in 0..count as usize {
-            let (x, y, c) = (*xs.add(k), *ys.add(k), *colors.add(k));
-            let (Some(p), Some(c)) = (point(x, y), Color::from_code(c)) else {
-                set_last_error(&format!("invalid stone {k}: ({x}, {y}) colour {c}"));
-                return std::ptr::null_mut();
-            };
-            setup.stones.push((p, c));
-        }
-        match Game::from_setup(&setup) {
-            Ok(game) => GomokuGame::boxed(game),
-            Err(e) => {
-                fail(e);
-                std::ptr::null_mut()
-            }
-        }
-    })
-}
-
-/// A copy of a game (for analysis or an AI thread), or NULL for NULL.
+/// Runs `f` on the locked game behind `g`; `null` for NULL (recorded as the
+/// last error) and `panic` if `f` panics.
 ///
 /// # Safety
 /// `g` is NULL or a live handle.
-#[no_mangle]
-pub unsafe extern "C" fn gomoku_clone(g: *const GomokuGame) -> *mut GomokuGame {
-    guard!(std::ptr::null_mut(), {
-        match game(g) {
-            Some(game) => GomokuGame::boxed(game.clone()),
-            None => std::ptr::null_mut(),
+unsafe fn with_game<T>(
+    g: *const GomokuGame,
+    null: T,
+    panic: T,
+    f: impl FnOnce(&mut Game) -> T,
+) -> T {
+    guard!(panic, {
+        match handle(g) {
+            Some(h) => f(&mut h.lock()),
+            None => null,
         }
     })
 }
 
-/// Frees a game. NULL is a no-op. The handle must not be in use elsewhere.
+/// A status-returning call: `GOMOKU_STATUS_NULL_POINTER` for NULL.
 ///
 /// # Safety
-/// `g` is NULL or a live handle, not used again afterwards.
-#[no_mangle]
-pub unsafe extern "C" fn gomoku_free(g: *mut GomokuGame) {
-    guard!((), {
-        if !g.is_null() {
-            drop(Box::from_raw(g));
-        }
-    })
+/// `g` is NULL or a live handle.
+unsafe fn with_game_status(g: *const GomokuGame, f: impl FnOnce(&mut Game) -> i32) -> i32 {
+    let null = GomokuStatus::NullPointer as i32;
+    with_game(g, null, GomokuStatus::Panic as i32, f)
+}
+
+/// A call whose answer is a number where 0 means none or no: 0 for NULL.
+///
+/// # Safety
+/// `g` is NULL or a live handle.
+unsafe fn with_game_value<T: Default>(g: *const GomokuGame, f: impl FnOnce(&Game) -> T) -> T {
+    with_game(g, T::default(), T::default(), |game| f(game))
 }
 
 /// Plays `(x, y)` for the side to move. Errors: off board, occupied,
@@ -201,10 +59,7 @@ pub unsafe extern "C" fn gomoku_free(g: *mut GomokuGame) {
 /// `g` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn gomoku_play(g: *mut GomokuGame, x: i32, y: i32) -> i32 {
-    guard!(GomokuStatus::Panic as i32, {
-        let Some(game) = game_mut(g) else {
-            return fail_with(GomokuStatus::NullPointer);
-        };
+    with_game_status(g, |game| {
         let Some(p) = point(x, y) else {
             set_last_error(&format!("point ({x}, {y}) is off the board"));
             return GomokuStatus::OffBoard as i32;
@@ -220,10 +75,7 @@ pub unsafe extern "C" fn gomoku_play(g: *mut GomokuGame, x: i32, y: i32) -> i32 
 /// `g` is NULL or a live handle; `moves` is NULL or a NUL-terminated string.
 #[no_mangle]
 pub unsafe extern "C" fn gomoku_play_moves(g: *mut GomokuGame, moves: *const c_char) -> i32 {
-    guard!(GomokuStatus::Panic as i32, {
-        let Some(game) = game_mut(g) else {
-            return fail_with(GomokuStatus::NullPointer);
-        };
+    with_game_status(g, |game| {
         let moves = match c_str(moves) {
             Ok(t) => t,
             Err(code) => return code,
@@ -249,12 +101,7 @@ pub unsafe extern "C" fn gomoku_play_moves(g: *mut GomokuGame, moves: *const c_c
 /// `g` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn gomoku_undo(g: *mut GomokuGame) -> i32 {
-    guard!(GomokuStatus::Panic as i32, {
-        match game_mut(g) {
-            Some(game) => status(game.undo()),
-            None => fail_with(GomokuStatus::NullPointer),
-        }
-    })
+    with_game_status(g, |game| status(game.undo()))
 }
 
 /// Replays the last undone move. A new move clears the redo list.
@@ -263,25 +110,7 @@ pub unsafe extern "C" fn gomoku_undo(g: *mut GomokuGame) -> i32 {
 /// `g` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn gomoku_redo(g: *mut GomokuGame) -> i32 {
-    guard!(GomokuStatus::Panic as i32, {
-        match game_mut(g) {
-            Some(game) => status(game.redo()),
-            None => fail_with(GomokuStatus::NullPointer),
-        }
-    })
-}
-
-/// Reads a number from a game, `0` for NULL.
-///
-/// # Safety
-/// `g` is NULL or a live handle.
-unsafe fn read(g: *const GomokuGame, f: impl FnOnce(&Game) -> i64) -> i64 {
-    guard!(0, {
-        match game(g) {
-            Some(game) => f(game),
-            None => 0,
-        }
-    })
+    with_game_status(g, |game| status(game.redo()))
 }
 
 /// The winner: 0 none (yet, or a draw), 1 black, 2 white; 0 for NULL.
@@ -290,7 +119,7 @@ unsafe fn read(g: *const GomokuGame, f: impl FnOnce(&Game) -> i64) -> i64 {
 /// `g` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn gomoku_winner(g: *const GomokuGame) -> i32 {
-    read(g, |game| game.winner().map_or(0, |c| c as i64)) as i32
+    with_game_value(g, |game| game.winner().map_or(0, |c| c as i32))
 }
 
 /// The result: 0 ongoing, 1 black won, 2 white won, 3 draw; 0 for NULL.
@@ -299,7 +128,7 @@ pub unsafe extern "C" fn gomoku_winner(g: *const GomokuGame) -> i32 {
 /// `g` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn gomoku_result(g: *const GomokuGame) -> i32 {
-    read(g, |game| game.result() as i64) as i32
+    with_game_value(g, |game| game.result() as i32)
 }
 
 /// The side to move: 1 black, 2 white; 0 for NULL.
@@ -308,23 +137,23 @@ pub unsafe extern "C" fn gomoku_result(g: *const GomokuGame) -> i32 {
 /// `g` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn gomoku_side_to_move(g: *const GomokuGame) -> i32 {
-    read(g, |game| game.side_to_move() as i64) as i32
+    with_game_value(g, |game| game.side_to_move() as i32)
 }
 
-/// The stone at `(x, y)`: 0 empty, 1 black, 2 white; negative
-/// (`GOMOKU_STATUS_OFF_BOARD`) off the board, `GOMOKU_STATUS_NULL_POINTER` for NULL.
+/// The stone at `(x, y)`: 0 empty, 1 black, 2 white;
+/// `GOMOKU_STATUS_OFF_BOARD` off the board, `GOMOKU_STATUS_NULL_POINTER` for NULL.
 ///
 /// # Safety
 /// `g` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn gomoku_stone(g: *const GomokuGame, x: i32, y: i32) -> i32 {
-    guard!(GomokuStatus::Panic as i32, {
-        let Some(game) = game(g) else {
-            return GomokuStatus::NullPointer as i32;
-        };
+    with_game_status(g, |game| {
         match point(x, y).filter(|&p| game.board().contains(p)) {
             Some(p) => game.board().stone(p).map_or(0, |c| c as i32),
-            None => GomokuStatus::OffBoard as i32,
+            None => {
+                set_last_error(&format!("point ({x}, {y}) is off the board"));
+                GomokuStatus::OffBoard as i32
+            }
         }
     })
 }
@@ -335,19 +164,17 @@ pub unsafe extern "C" fn gomoku_stone(g: *const GomokuGame, x: i32, y: i32) -> i
 /// `g` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn gomoku_size(g: *const GomokuGame) -> u32 {
-    read(g, |game| game.size() as i64) as u32
+    with_game_value(g, |game| game.size() as u32)
 }
 
-/// The rule code (0 freestyle, 1 standard, 2 renju, 3 caro); negative for NULL.
+/// The rule code (0 freestyle, 1 standard, 2 renju, 3 caro);
+/// `GOMOKU_STATUS_NULL_POINTER` for NULL.
 ///
 /// # Safety
 /// `g` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn gomoku_rule(g: *const GomokuGame) -> i32 {
-    if g.is_null() {
-        return GomokuStatus::NullPointer as i32;
-    }
-    read(g, |game| game.rule() as i64) as i32
+    with_game_status(g, |game| game.rule() as i32)
 }
 
 /// The number of moves played since the start position; 0 for NULL.
@@ -356,7 +183,7 @@ pub unsafe extern "C" fn gomoku_rule(g: *const GomokuGame) -> i32 {
 /// `g` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn gomoku_move_count(g: *const GomokuGame) -> u32 {
-    read(g, |game| game.move_count() as i64) as u32
+    with_game_value(g, |game| game.move_count() as u32)
 }
 
 /// The number of moves `gomoku_redo` can replay; 0 for NULL.
@@ -365,7 +192,7 @@ pub unsafe extern "C" fn gomoku_move_count(g: *const GomokuGame) -> u32 {
 /// `g` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn gomoku_redo_count(g: *const GomokuGame) -> u32 {
-    read(g, |game| game.redo_moves().count() as i64) as u32
+    with_game_value(g, |game| game.redo_moves().count() as u32)
 }
 
 /// The `i`-th move of the history (0 = first) into `*x`, `*y`.
@@ -379,20 +206,93 @@ pub unsafe extern "C" fn gomoku_move_at(
     x: *mut i32,
     y: *mut i32,
 ) -> i32 {
-    guard!(GomokuStatus::Panic as i32, {
-        let Some(game) = game(g) else {
-            return fail_with(GomokuStatus::NullPointer);
-        };
+    with_game_status(g, |game| {
         if x.is_null() || y.is_null() {
             return fail_with(GomokuStatus::NullPointer);
         }
         let Some(p) = game.moves().get(i as usize) else {
-            return fail_with(GomokuStatus::InvalidArgument);
+            set_last_error(&format!(
+                "no move {i}: the game has {} moves",
+                game.move_count()
+            ));
+            return GomokuStatus::InvalidArgument as i32;
         };
         *x = p.x().into();
         *y = p.y().into();
         GomokuStatus::Ok as i32
     })
+}
+
+/// The whole history in one call: returns the number of moves since the
+/// start position and writes up to `cap` of them, oldest first, into `xs`,
+/// `ys`.
+///
+/// # Safety
+/// `g` is NULL or a live handle; `xs`, `ys` point to `cap` writable values.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_moves(
+    g: *const GomokuGame,
+    xs: *mut i32,
+    ys: *mut i32,
+    cap: u32,
+) -> i32 {
+    with_game_status(g, |game| {
+        write_points(game.moves().iter().copied(), xs, ys, cap)
+    })
+}
+
+/// The undone moves `gomoku_redo` would replay, next one first: returns how
+/// many and writes up to `cap` into `xs`, `ys`.
+///
+/// # Safety
+/// `g` is NULL or a live handle; `xs`, `ys` point to `cap` writable values.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_redo_moves(
+    g: *const GomokuGame,
+    xs: *mut i32,
+    ys: *mut i32,
+    cap: u32,
+) -> i32 {
+    with_game_status(g, |game| {
+        let redo: Vec<_> = game.redo_moves().collect();
+        write_points(redo.into_iter(), xs, ys, cap)
+    })
+}
+
+/// The whole board in one call, rows first as printed: writes the stone of
+/// `(x, y)` (0 empty, 1 black, 2 white) to `cells[y * size + x]` if `cap` is
+/// at least `size * size`, and returns `size * size` either way.
+///
+/// # Safety
+/// `g` is NULL or a live handle; `cells` is NULL or points to `cap` writable values.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_board_rows(g: *const GomokuGame, cells: *mut i32, cap: u32) -> i32 {
+    with_game_status(g, |game| {
+        let n = game.size();
+        write_grid(n, cells, cap, |x, y| y * n + x, |p| stone_code(game, p))
+    })
+}
+
+/// The whole board in one call, columns first (as `board[x][y]`): like
+/// `gomoku_board_rows`, writing the stone of `(x, y)` to `cells[x * size + y]`.
+///
+/// # Safety
+/// `g` is NULL or a live handle; `cells` is NULL or points to `cap` writable values.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_board_columns(
+    g: *const GomokuGame,
+    cells: *mut i32,
+    cap: u32,
+) -> i32 {
+    with_game_status(g, |game| {
+        let n = game.size();
+        write_grid(n, cells, cap, |x, y| x * n + y, |p| stone_code(game, p))
+    })
+}
+
+/// The C code of the stone on a board point.
+fn stone_code(game: &Game, p: crate::Point) -> i32 {
+    game.board().stone(p).map_or(0, |c| c as i32)
 }
 
 /// The stones of the winning line: returns how many (≥ 5), 0 if nobody has
@@ -407,11 +307,8 @@ pub unsafe extern "C" fn gomoku_winning_line(
     ys: *mut i32,
     cap: u32,
 ) -> i32 {
-    guard!(GomokuStatus::Panic as i32, {
-        match game(g) {
-            Some(game) => write_points(game.winning_line(), xs, ys, cap),
-            None => fail_with(GomokuStatus::NullPointer),
-        }
+    with_game_status(g, |game| {
+        write_points(game.winning_line().iter().copied(), xs, ys, cap)
     })
 }
 
@@ -422,9 +319,9 @@ pub unsafe extern "C" fn gomoku_winning_line(
 /// `g` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn gomoku_is_forbidden(g: *const GomokuGame, x: i32, y: i32) -> i32 {
-    read(g, |game| {
-        point(x, y).is_some_and(|p| game.is_forbidden(p)) as i64
-    }) as i32
+    with_game_value(g, |game| {
+        point(x, y).is_some_and(|p| game.is_forbidden(p)) as i32
+    })
 }
 
 /// 1 if the side to move may play `(x, y)` now, else 0 (also for NULL).
@@ -433,9 +330,9 @@ pub unsafe extern "C" fn gomoku_is_forbidden(g: *const GomokuGame, x: i32, y: i3
 /// `g` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn gomoku_is_legal(g: *const GomokuGame, x: i32, y: i32) -> i32 {
-    read(g, |game| {
-        point(x, y).is_some_and(|p| game.is_legal(p)) as i64
-    }) as i32
+    with_game_value(g, |game| {
+        point(x, y).is_some_and(|p| game.is_legal(p)) as i32
+    })
 }
 
 /// Every point forbidden for black now (renju): returns how many, writes up
@@ -450,74 +347,7 @@ pub unsafe extern "C" fn gomoku_forbidden_points(
     ys: *mut i32,
     cap: u32,
 ) -> i32 {
-    guard!(GomokuStatus::Panic as i32, {
-        match game(g) {
-            Some(game) => write_points(&game.forbidden_points(), xs, ys, cap),
-            None => fail_with(GomokuStatus::NullPointer),
-        }
-    })
-}
-
-/// Writes the save text (the format `gomoku_load` reads) and a NUL into
-/// `buf` if `cap` is large enough; returns the text's length either way, so
-/// `gomoku_save(g, NULL, 0)` asks for the size. Negative on error.
-///
-/// # Safety
-/// `g` is NULL or a live handle; `buf` is NULL or points to `cap` writable bytes.
-#[no_mangle]
-pub unsafe extern "C" fn gomoku_save(g: *const GomokuGame, buf: *mut c_char, cap: u32) -> i32 {
-    guard!(GomokuStatus::Panic as i32, {
-        match game(g) {
-            Some(game) => write_text(&game.save(), buf, cap),
-            None => fail_with(GomokuStatus::NullPointer),
-        }
-    })
-}
-
-/// A game from save text; NULL if it is malformed (the line and reason via
-/// `gomoku_last_error`). Thread-safe.
-///
-/// # Safety
-/// `text` is NULL or a NUL-terminated string.
-#[no_mangle]
-pub unsafe extern "C" fn gomoku_load(text: *const c_char) -> *mut GomokuGame {
-    guard!(std::ptr::null_mut(), {
-        match c_str(text).map(|t| Game::load(t).map_err(fail)) {
-            Ok(Ok(game)) => GomokuGame::boxed(game),
-            _ => std::ptr::null_mut(),
-        }
-    })
-}
-
-/// Writes the game as a Piskvork `.psq` record, like `gomoku_save`.
-///
-/// # Safety
-/// `g` is NULL or a live handle; `buf` is NULL or points to `cap` writable bytes.
-#[no_mangle]
-pub unsafe extern "C" fn gomoku_to_psq(g: *const GomokuGame, buf: *mut c_char, cap: u32) -> i32 {
-    guard!(GomokuStatus::Panic as i32, {
-        match game(g) {
-            Some(game) => write_text(&game.to_psq(), buf, cap),
-            None => fail_with(GomokuStatus::NullPointer),
-        }
-    })
-}
-
-/// A game from a Piskvork `.psq` record, replayed under `rule`; NULL if it is
-/// malformed (details via `gomoku_last_error`). Thread-safe.
-///
-/// # Safety
-/// `text` is NULL or a NUL-terminated string.
-#[no_mangle]
-pub unsafe extern "C" fn gomoku_from_psq(text: *const c_char, rule: i32) -> *mut GomokuGame {
-    guard!(std::ptr::null_mut(), {
-        let Some(rule) = Rule::from_code(rule) else {
-            fail_with(GomokuStatus::InvalidArgument);
-            return std::ptr::null_mut();
-        };
-        match c_str(text).map(|t| Game::from_psq(t, rule).map_err(fail)) {
-            Ok(Ok(game)) => GomokuGame::boxed(game),
-            _ => std::ptr::null_mut(),
-        }
+    with_game_status(g, |game| {
+        write_points(game.forbidden_points().into_iter(), xs, ys, cap)
     })
 }

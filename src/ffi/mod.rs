@@ -7,11 +7,15 @@
 //! `gomoku_ai_stop`.
 
 mod ai;
+mod formats;
 mod game;
+mod handle;
 mod status;
 
 pub use ai::*;
+pub use formats::*;
 pub use game::*;
+pub use handle::*;
 pub use status::*;
 
 /// Runs an exported function body, turning a panic into `$on_panic` so that

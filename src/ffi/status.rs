@@ -3,6 +3,7 @@
 use std::cell::RefCell;
 use std::ffi::{c_char, CString};
 
+use crate::ai::AiError;
 use crate::{Error, HistoryError, PlayError};
 
 /// The outcome of a C ABI call: `0` success, negative on error.
@@ -31,15 +32,17 @@ pub enum GomokuStatus {
     InvalidSetup = -9,
     /// Malformed text (see `gomoku_last_error`).
     ParseError = -10,
-    /// The AI is not available in this build.
-    NotAvailable = -11,
+    /// The AI's table of the size asked for could not be allocated.
+    OutOfMemory = -11,
+    /// The AI is already thinking on this handle.
+    Busy = -12,
     /// An internal error was caught at the boundary; please report it.
     Panic = -99,
 }
 
 impl GomokuStatus {
     /// Every status, for the message lookup.
-    const ALL: [GomokuStatus; 13] = [
+    const ALL: [GomokuStatus; 14] = [
         GomokuStatus::Ok,
         GomokuStatus::NullPointer,
         GomokuStatus::InvalidArgument,
@@ -51,7 +54,8 @@ impl GomokuStatus {
         GomokuStatus::NothingToRedo,
         GomokuStatus::InvalidSetup,
         GomokuStatus::ParseError,
-        GomokuStatus::NotAvailable,
+        GomokuStatus::OutOfMemory,
+        GomokuStatus::Busy,
         GomokuStatus::Panic,
     ];
 
@@ -69,7 +73,8 @@ impl GomokuStatus {
             GomokuStatus::NothingToRedo => b"nothing to redo\0",
             GomokuStatus::InvalidSetup => b"invalid set-up position\0",
             GomokuStatus::ParseError => b"malformed text\0",
-            GomokuStatus::NotAvailable => b"not available in this build\0",
+            GomokuStatus::OutOfMemory => b"out of memory for the AI's table\0",
+            GomokuStatus::Busy => b"the AI is already thinking on this handle\0",
             GomokuStatus::Panic => b"internal error (panic) in libgomoku\0",
         }
     }
@@ -87,6 +92,16 @@ impl From<&Error> for GomokuStatus {
             Error::History(HistoryError::NothingToRedo) => GomokuStatus::NothingToRedo,
             Error::Setup(_) => GomokuStatus::InvalidSetup,
             Error::Parse(_) => GomokuStatus::ParseError,
+        }
+    }
+}
+
+impl From<&AiError> for GomokuStatus {
+    fn from(e: &AiError) -> GomokuStatus {
+        match e {
+            AiError::GameOver => GomokuStatus::GameOver,
+            AiError::InvalidLevel(_) => GomokuStatus::InvalidArgument,
+            AiError::OutOfMemory(_) => GomokuStatus::OutOfMemory,
         }
     }
 }
@@ -117,7 +132,6 @@ pub(crate) fn fail_with(status: GomokuStatus) -> i32 {
 
 /// The English description of a status code, as a static NUL-terminated
 /// string (never NULL; unknown codes get "unknown status code").
-/// Thread-safe.
 #[no_mangle]
 pub extern "C" fn gomoku_status_message(code: i32) -> *const c_char {
     let text = GomokuStatus::ALL
@@ -127,17 +141,25 @@ pub extern "C" fn gomoku_status_message(code: i32) -> *const c_char {
     text.as_ptr().cast()
 }
 
-/// The detailed text of the last error on the calling thread (for example
-/// which line of a save text was malformed), or "" if none. The pointer stays
-/// valid until the next call into libgomoku on the same thread. Thread-safe
-/// (each thread has its own).
+/// The detailed text of the last failing call on the calling thread (for
+/// example which line of a save text was malformed), or "" if none has
+/// failed yet. Each thread has its own. Every failing call replaces it;
+/// successful calls leave it as it is, so read it right after the failure.
+/// The pointer stays valid until the next failing call (or
+/// `gomoku_clear_last_error`) on the same thread; copy the text to keep it.
 #[no_mangle]
 pub extern "C" fn gomoku_last_error() -> *const c_char {
     LAST_ERROR.with(|e| e.borrow().as_ptr())
 }
 
+/// Resets the calling thread's last error to "" (and invalidates the pointer
+/// `gomoku_last_error` gave before).
+#[no_mangle]
+pub extern "C" fn gomoku_clear_last_error() {
+    set_last_error("");
+}
+
 /// The library version, e.g. "0.1.0", as a static NUL-terminated string.
-/// Thread-safe.
 #[no_mangle]
 pub extern "C" fn gomoku_version() -> *const c_char {
     concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
@@ -207,13 +229,7 @@ mod tests {
             GomokuResult::WhiteWon,
             GomokuResult::Draw,
         ];
-        let core = [
-            GameResult::Ongoing,
-            GameResult::BlackWon,
-            GameResult::WhiteWon,
-            GameResult::Draw,
-        ];
-        for (c, r) in results.into_iter().zip(core) {
+        for (c, r) in results.into_iter().zip(GameResult::ALL) {
             assert_eq!(c as i32, r as i32);
         }
     }
