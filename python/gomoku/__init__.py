@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 import importlib
-import threading
+import numbers
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence, Union
 
@@ -59,12 +59,29 @@ __version__: str = _native.VERSION
 #: The strongest AI level (the full search engine).
 MAX_LEVEL: int = _native.MAX_LEVEL
 
+_U32 = 2**32 - 1
+_U64 = 2**64 - 1
+
+
+def _int(value: object, name: str, low: int, high: int) -> int:
+    """`value` as an int in `low..=high`: a ValueError if it is out of range
+    (whatever its size), a TypeError if it is not an integer."""
+    if type(value) is int:
+        number = value
+    elif isinstance(value, numbers.Integral):  # bool, NumPy integers
+        number = int(value)
+    else:
+        raise TypeError(f"{name} must be an integer, not {type(value).__name__}")
+    if not low <= number <= high:
+        raise ValueError(f"{name} {number} is out of range ({low} to {high})")
+    return number
+
 
 class Color(enum.IntEnum):
     """A stone colour; the values are the C codes."""
 
-    BLACK = 1
-    WHITE = 2
+    BLACK = _native.COLOR_BLACK
+    WHITE = _native.COLOR_WHITE
 
     @property
     def opponent(self) -> Color:
@@ -75,10 +92,10 @@ class Color(enum.IntEnum):
 class Rule(enum.IntEnum):
     """A rule set; the values are the C codes."""
 
-    FREESTYLE = 0
-    STANDARD = 1
-    RENJU = 2
-    CARO = 3
+    FREESTYLE = _native.RULE_FREESTYLE
+    STANDARD = _native.RULE_STANDARD
+    RENJU = _native.RULE_RENJU
+    CARO = _native.RULE_CARO
 
     @classmethod
     def parse(cls, value: Union[Rule, str, int]) -> Rule:
@@ -94,10 +111,10 @@ class Rule(enum.IntEnum):
 class Result(enum.IntEnum):
     """How a game stands; the values are the C codes."""
 
-    ONGOING = 0
-    BLACK_WON = 1
-    WHITE_WON = 2
-    DRAW = 3
+    ONGOING = _native.RESULT_ONGOING
+    BLACK_WON = _native.RESULT_BLACK_WON
+    WHITE_WON = _native.RESULT_WHITE_WON
+    DRAW = _native.RESULT_DRAW
 
 
 class Point(NamedTuple):
@@ -127,11 +144,16 @@ class Point(NamedTuple):
 PointLike = Union[Point, tuple[int, int], str]
 
 
+#: Coordinates beyond these are off every board; they are refused before
+#: they reach the native code, which takes 64-bit integers.
+_COORDINATE = 2**63 - 1
+
+
 def _point(p: PointLike) -> Point:
     if isinstance(p, str):
         return Point.parse(p)
     x, y = p
-    return Point(int(x), int(y))
+    return Point(_int(x, "x", -_COORDINATE, _COORDINATE), _int(y, "y", -_COORDINATE, _COORDINATE))
 
 
 def parse_moves(text: str) -> list[Point]:
@@ -216,18 +238,17 @@ class Game:
     ) -> None:
         """A new game; `stones` and `turn` give a set-up start position."""
         code = Rule.parse(rule).value
+        size = _int(size, "size", _native.MIN_SIZE, _native.MAX_SIZE)
         if stones is None and Color(turn) is Color.BLACK:
             self._native = _native.NativeGame(size, code)
         else:
             triples = [(*_point(p), int(Color(c))) for p, c in (stones or [])]
             self._native = _native.NativeGame.from_setup(size, code, triples, int(Color(turn)))
-        self._lock = threading.Lock()
 
     @classmethod
     def _wrap(cls, native: _native.NativeGame) -> Game:
         game = cls.__new__(cls)
         game._native = native
-        game._lock = threading.Lock()
         return game
 
     @classmethod
@@ -366,15 +387,22 @@ class Game:
         nodes: Optional[int] = None,
         depth: Optional[int] = None,
         seed: int = 0,
+        table_mib: Optional[int] = None,
         progress: Optional[Callable[[SearchInfo], object]] = None,
     ) -> Point:
         """The AI's move for the side to move (not played). Releases the GIL
-        while thinking; `stop()` from another thread ends it early.
+        while thinking, on a copy of the game: the game may be read and even
+        played meanwhile, and `stop()` from another thread ends the search
+        early.
 
         `level` 1..MAX_LEVEL (0 = strongest); with no limit at all the search
-        takes about one second.
+        takes about one second. `table_mib` sizes the search's table (16 MiB
+        by default), allocated by the first search at level 3 or above and
+        kept for the game's later moves.
         """
-        return self.ai_search(level=level, time_ms=time_ms, nodes=nodes, depth=depth, seed=seed, progress=progress)[0]
+        return self.ai_search(
+            level=level, time_ms=time_ms, nodes=nodes, depth=depth, seed=seed, table_mib=table_mib, progress=progress
+        )[0]
 
     def ai_search(
         self,
@@ -384,9 +412,16 @@ class Game:
         nodes: Optional[int] = None,
         depth: Optional[int] = None,
         seed: int = 0,
+        table_mib: Optional[int] = None,
         progress: Optional[Callable[[SearchInfo], object]] = None,
     ) -> tuple[Point, SearchInfo]:
         """Like `ai_move`, also returning the search's final report."""
+        level = _int(level, "level", 0, MAX_LEVEL)
+        time_ms = None if time_ms is None else _int(time_ms, "time_ms", 0, _U64)
+        nodes = None if nodes is None else _int(nodes, "nodes", 0, _U64)
+        depth = None if depth is None else _int(depth, "depth", 0, _U32)
+        seed = _int(seed, "seed", 0, _U64)
+        table_mib = None if table_mib is None else _int(table_mib, "table_mib", 1, _U64 >> 20)
         callback = None
         if progress is not None:
             report = progress
@@ -394,7 +429,7 @@ class Game:
             def callback(d: dict[str, Any]) -> object:
                 return report(SearchInfo._from(d))
 
-        x, y, info = self._native.ai_move(level, time_ms, nodes, depth, seed, callback)
+        x, y, info = self._native.ai_move(level, time_ms, nodes, depth, seed, table_mib, callback)
         return Point(x, y), SearchInfo._from(info)
 
     def stop(self) -> None:
@@ -404,7 +439,7 @@ class Game:
     def scores(self, level: int = 0) -> list[list[Optional[int]]]:
         """Per-point scores for hints and heat maps, `scores[y][x]`, higher is
         better for the side to move; None where it may not play."""
-        return self._native.scores(level)
+        return self._native.scores(_int(level, "level", 0, MAX_LEVEL))
 
     # Python protocols.
 
@@ -417,13 +452,16 @@ class Game:
         return self._native.text()
 
     def __repr__(self) -> str:
+        # Moves alone are the short form; a set-up start or undone moves
+        # waiting for redo need the whole save text to read back equal.
+        native = self._native
+        if native.setup_stones or native.setup_turn != Color.BLACK or native.redo_moves:
+            return f"Game.load({self.save()!r})"
         args = [f"{' '.join(str(p) for p in self.moves)!r}"]
         if self.size != 15:
             args.append(f"size={self.size}")
         if self.rule is not Rule.FREESTYLE:
             args.append(f"rule={self.rule.name.lower()!r}")
-        if self._native.setup_stones or self._native.setup_turn != Color.BLACK:
-            return f"Game.load({self.save()!r})"
         return f"Game.from_moves({', '.join(args)})"
 
     def _repr_svg_(self) -> str:

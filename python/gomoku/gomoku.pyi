@@ -3,7 +3,19 @@
 from typing import Any, Callable, Optional
 
 MAX_LEVEL: int
+MIN_SIZE: int
+MAX_SIZE: int
 VERSION: str
+RULE_FREESTYLE: int
+RULE_STANDARD: int
+RULE_RENJU: int
+RULE_CARO: int
+COLOR_BLACK: int
+COLOR_WHITE: int
+RESULT_ONGOING: int
+RESULT_BLACK_WON: int
+RESULT_WHITE_WON: int
+RESULT_DRAW: int
 
 class IllegalMoveError(ValueError): ...
 class OffBoardError(IllegalMoveError): ...
@@ -68,6 +80,7 @@ class NativeGame:
         nodes: Optional[int],
         depth: Optional[int],
         seed: int,
+        table_mib: Optional[int],
         progress: Optional[Callable[[dict[str, Any]], object]],
     ) -> tuple[int, int, dict[str, Any]]: ...
     def stop(self) -> None: ...

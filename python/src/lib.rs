@@ -2,12 +2,14 @@
 //! core. The pythonic API (points, enums, views, SVG) lives in
 //! `python/gomoku/__init__.py`.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use gomoku::ai::{self, AiError, AiOptions, Engine, Progress, Score, StopHandle};
-use gomoku::{Color, Error, Game, HistoryError as CoreHistoryError, PlayError, Point, Rule, Setup};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use gomoku::{
+    Color, Error, Game, GameResult, HistoryError as CoreHistoryError, PlayError, Point, Rule, Setup,
+};
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -91,11 +93,12 @@ fn xy(p: Point) -> (u8, u8) {
     (p.x(), p.y())
 }
 
-/// A game with its AI engine.
+/// A game with its AI engine. The engine is shared with a running search,
+/// which works on a copy of the game, so the game stays usable meanwhile.
 #[pyclass(module = "gomoku.gomoku")]
 struct NativeGame {
     game: Game,
-    engine: Mutex<Engine>,
+    engine: Arc<Mutex<Engine>>,
     stop: StopHandle,
 }
 
@@ -105,7 +108,7 @@ impl NativeGame {
         let stop = engine.stop_handle();
         NativeGame {
             game,
-            engine: Mutex::new(engine),
+            engine: Arc::new(Mutex::new(engine)),
             stop,
         }
     }
@@ -300,18 +303,19 @@ impl NativeGame {
         self.game.to_string()
     }
 
-    /// Thinks without the GIL; `progress` (or None) is called with a dict
+    /// Thinks without the GIL on a copy of the game (so the game may be
+    /// played or read meanwhile); `progress` (or None) is called with a dict
     /// after each finished depth. Returns `(x, y, info)`.
-    #[pyo3(signature = (level, time_ms, nodes, depth, seed, progress))]
+    #[pyo3(signature = (level, time_ms, nodes, depth, seed, table_mib, progress))]
     #[allow(clippy::too_many_arguments)] // mirrors the Python keyword arguments
     fn ai_move(
-        &self,
-        py: Python<'_>,
+        slf: &Bound<'_, NativeGame>,
         level: u8,
         time_ms: Option<u64>,
         nodes: Option<u64>,
         depth: Option<u32>,
         seed: u64,
+        table_mib: Option<usize>,
         progress: Option<Py<PyAny>>,
     ) -> PyResult<(u8, u8, Py<PyDict>)> {
         let options = AiOptions {
@@ -320,15 +324,17 @@ impl NativeGame {
             max_nodes: nodes,
             max_depth: depth,
             seed,
-            ..AiOptions::default()
+            table_mib: table_mib.unwrap_or(ai::DEFAULT_TABLE_MIB),
         };
-        let mut guard = self
-            .engine
+        let py = slf.py();
+        let (position, engine, stop) = {
+            let me = slf.borrow();
+            (me.game.clone(), me.engine.clone(), me.stop.clone())
+        };
+        let mut guard = engine
             .try_lock()
             .map_err(|_| PyRuntimeError::new_err("the AI is already thinking about this game"))?;
         let engine: &mut Engine = &mut guard;
-        let game = &self.game;
-        let stop = self.stop.clone();
         let mut callback_error: Option<PyErr> = None;
         let result = py.detach(|| {
             let mut report = |p: &Progress| {
@@ -344,7 +350,7 @@ impl NativeGame {
                     }
                 });
             };
-            engine.best_move_with_progress(game, &options, &mut report)
+            engine.best_move_with_progress(&position, &options, &mut report)
         });
         if let Some(e) = callback_error {
             return Err(e);
@@ -352,6 +358,7 @@ impl NativeGame {
         let m = result.map_err(|e| match e {
             AiError::GameOver => GameOverError::new_err(e.to_string()),
             AiError::InvalidLevel(_) => PyValueError::new_err(e.to_string()),
+            AiError::OutOfMemory(_) => PyMemoryError::new_err(e.to_string()),
         })?;
         let info = info_dict(
             py,
@@ -436,6 +443,27 @@ fn gomoku_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ParseError", py.get_type::<ParseError>())?;
     m.add("SetupError", py.get_type::<SetupError>())?;
     m.add("MAX_LEVEL", ai::MAX_LEVEL)?;
+    m.add("MIN_SIZE", gomoku::MIN_SIZE)?;
+    m.add("MAX_SIZE", gomoku::MAX_SIZE)?;
     m.add("VERSION", gomoku::VERSION)?;
+    // The codes of the Python enums, from the core's own enums.
+    for rule in Rule::ALL {
+        m.add(format!("RULE_{}", rule.name().to_uppercase()), rule as i32)?;
+    }
+    for color in Color::ALL {
+        m.add(
+            format!("COLOR_{}", color.name().to_uppercase()),
+            color as i32,
+        )?;
+    }
+    for result in GameResult::ALL {
+        let name = match result {
+            GameResult::Ongoing => "ONGOING",
+            GameResult::BlackWon => "BLACK_WON",
+            GameResult::WhiteWon => "WHITE_WON",
+            GameResult::Draw => "DRAW",
+        };
+        m.add(format!("RESULT_{name}"), result as i32)?;
+    }
     Ok(())
 }

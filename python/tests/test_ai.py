@@ -27,7 +27,7 @@ def test_bad_levels_and_finished_games_raise() -> None:
     game = Game()
     with pytest.raises(ValueError):
         game.ai_move(level=gomoku.MAX_LEVEL + 1)
-    with pytest.raises(OverflowError):
+    with pytest.raises(ValueError):
         game.ai_move(level=-1)
     won = Game.from_moves("a1 b1 a2 b2 a3 b3 a4 b4 a5")
     with pytest.raises(gomoku.GameOverError):
@@ -87,3 +87,49 @@ def test_scores_cover_the_legal_points() -> None:
         grid = game.scores(level)
         legal = {Point(x, y) for y, row in enumerate(grid) for x, v in enumerate(row) if v is not None}
         assert legal == set(game.legal_moves)
+
+
+def test_out_of_range_integers_raise_value_errors() -> None:
+    game = Game.from_moves("h8 i9")
+    for bad in [
+        {"level": -1},
+        {"level": 2**70},
+        {"seed": -1},
+        {"seed": 2**64},
+        {"time_ms": -5},
+        {"nodes": 2**64},
+        {"depth": 2**32},
+        {"depth": -1},
+        {"table_mib": 0},
+        {"table_mib": 2**64},
+    ]:
+        with pytest.raises(ValueError):
+            game.ai_move(**bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        game.scores(level=-1)
+    with pytest.raises(TypeError):
+        game.ai_move(level="3")  # type: ignore[arg-type]
+    assert game.moves == [Point(7, 7), Point(8, 8)]
+
+
+def test_a_table_no_allocator_can_give_is_a_memory_error() -> None:
+    game = Game.from_moves("h8 i9")
+    with pytest.raises(MemoryError):
+        game.ai_move(level=5, depth=2, table_mib=2**40)
+    assert game.ai_move(level=5, depth=2, table_mib=1) in game.legal_moves
+
+
+def test_the_game_stays_usable_while_the_ai_thinks() -> None:
+    game = Game.from_moves("h8 i9 j8 i7")
+    found: list[Point] = []
+    thinker = threading.Thread(target=lambda: found.append(game.ai_move(time_ms=20_000)))
+    thinker.start()
+    time.sleep(0.2)
+    with pytest.raises(RuntimeError):
+        game.ai_move(depth=1)  # one search at a time per game
+    game.play("a1")
+    assert game.undo() == Point(0, 0)
+    assert len(game.board) == 15
+    game.stop()
+    thinker.join()
+    assert found and found[0] in game.legal_moves

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -20,12 +22,20 @@ def test_points_parse_print_and_compare_as_tuples() -> None:
             Point.parse(bad)
 
 
-def test_enums_carry_the_c_codes() -> None:
-    assert int(Color.BLACK) == 1 and int(Color.WHITE) == 2
+def header_codes(kind: str) -> dict[str, int]:
+    """The `GOMOKU_<KIND>_<NAME> = <code>` constants of include/gomoku.h."""
+    header = (Path(__file__).parents[2] / "include" / "gomoku.h").read_text()
+    return {m[1]: int(m[2]) for m in re.finditer(rf"GOMOKU_{kind}_(\w+) = (-?\d+)", header)}
+
+
+def test_enums_carry_the_c_codes_of_the_header() -> None:
+    assert {c.name: c.value for c in Rule} == header_codes("RULE")
+    stones = header_codes("STONE")
+    assert stones.pop("EMPTY") == 0
+    assert {c.name: c.value for c in Color} == stones
+    assert {c.name: c.value for c in Result} == header_codes("RESULT")
     assert Color.BLACK.opponent is Color.WHITE
-    assert [r.value for r in Rule] == [0, 1, 2, 3]
-    assert Rule.parse("Renju") is Rule.RENJU and Rule.parse(3) is Rule.CARO
-    assert int(Result.DRAW) == 3
+    assert Rule.parse("Renju") is Rule.RENJU and Rule.parse(Rule.CARO.value) is Rule.CARO
     with pytest.raises(gomoku.ParseError):
         Rule.parse("chess")
 
@@ -96,12 +106,28 @@ def test_history_errors() -> None:
 
 
 def test_invalid_sizes_and_rules_are_refused() -> None:
-    with pytest.raises(ValueError):
-        Game(size=4)
-    with pytest.raises(ValueError):
-        Game(size=27)
+    for size in [0, 4, 27, 2**31, 2**70, -1]:
+        with pytest.raises(ValueError):
+            Game(size=size)
+    with pytest.raises(TypeError):
+        Game(size=15.0)  # type: ignore[arg-type]
     with pytest.raises(gomoku.ParseError):
         Game(rule="chess")
+    for code in [-1, 4, 2**70]:
+        with pytest.raises(ValueError):
+            Game(rule=code)
+
+
+def test_huge_coordinates_are_refused_as_off_the_board() -> None:
+    game = Game()
+    for point in [(15, 0), (-1, 3), (2**31, 0), (0, -(2**40))]:
+        with pytest.raises(gomoku.OffBoardError):
+            game.play(point)
+    for point in [(2**70, 0), (0, -(2**70))]:
+        with pytest.raises(ValueError):
+            game.play(point)
+        assert point not in game.legal_moves
+    assert game.moves == []
 
 
 def test_set_up_positions() -> None:
@@ -140,6 +166,9 @@ def test_str_draws_the_board_and_repr_reads_back() -> None:
     assert eval(repr(game), {"Game": Game}) == game
     set_up = Game(9, stones=[("e5", 1)], turn=Color.WHITE)
     assert eval(repr(set_up), {"Game": Game}) == set_up
+    game.undo()
+    undone = eval(repr(game), {"Game": Game})
+    assert undone == game and undone.redo() == Point.parse("i9")
 
 
 def test_svg_shows_stones_marks_and_heat() -> None:
