@@ -5,15 +5,22 @@ import java.lang.ref.Cleaner;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.ToIntFunction;
 
 /**
  * A game of five in a row on libgomoku. Close it (try-with-resources) to free
  * the native game at once; a {@link Cleaner} frees forgotten ones.
  *
- * <p>Methods are synchronized, so a game may be shared between threads;
- * {@link #stopAi()} is the exception: it may be called while another thread
- * is inside {@link #aiMove}, which then returns its best move so far.
+ * <p>A game may be shared between threads: libgomoku serialises the calls on
+ * one game, and {@link #aiMove} searches a copy of the position, so the other
+ * methods (a repaint reading {@link #rows()}, say) go on while it thinks, and
+ * {@link #stopAi()} makes it return its best move so far. After
+ * {@link #close()} every method throws {@link IllegalStateException}, except
+ * {@code close} and {@code stopAi}, which do nothing.
  *
  * <pre>{@code
  * try (Gomoku game = new Gomoku(15, Rule.RENJU)) {
@@ -26,8 +33,13 @@ import java.util.function.Consumer;
 public final class Gomoku implements AutoCloseable {
     private static final Cleaner CLEANER = Cleaner.create();
 
-    /** Frees a native game once. */
+    /**
+     * The native game, freed once: by {@link #close()} or by the cleaner.
+     * Calls hold the read lock while they use the pointer; freeing takes the
+     * write lock, so it never overlaps a call.
+     */
     private static final class Handle implements Runnable {
+        private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
         private Pointer pointer;
 
         Handle(Pointer pointer) {
@@ -35,31 +47,77 @@ public final class Gomoku implements AutoCloseable {
         }
 
         @Override
-        public synchronized void run() {
-            if (pointer != null) {
-                LibGomoku.gomoku_free(pointer);
-                pointer = null;
+        public void run() {
+            Pointer p;
+            lock.readLock().lock();
+            try {
+                p = pointer;
+            } finally {
+                lock.readLock().unlock();
+            }
+            if (p == null) {
+                return;
+            }
+            // A search in progress holds the read lock: ask it to finish, and
+            // again while waiting, in case it had not started when first asked.
+            boolean interrupted = false;
+            while (true) {
+                LibGomoku.gomoku_ai_stop(p);
+                try {
+                    if (lock.writeLock().tryLock(20, TimeUnit.MILLISECONDS)) {
+                        break;
+                    }
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            try {
+                if (pointer != null) {
+                    LibGomoku.gomoku_free(pointer);
+                    pointer = null;
+                }
+            } finally {
+                lock.writeLock().unlock();
             }
         }
 
-        synchronized Pointer get() {
-            if (pointer == null) {
-                throw new IllegalStateException("the game is closed");
+        /** Runs {@code call} with the live pointer. @throws IllegalStateException once closed */
+        <T> T with(Function<Pointer, T> call) {
+            lock.readLock().lock();
+            try {
+                if (pointer == null) {
+                    throw new IllegalStateException("the game is closed");
+                }
+                return call.apply(pointer);
+            } finally {
+                lock.readLock().unlock();
             }
-            return pointer;
+        }
+
+        /** Stops a search without waiting on anything; nothing once closed. */
+        void stop() {
+            if (lock.readLock().tryLock()) {
+                try {
+                    if (pointer != null) {
+                        LibGomoku.gomoku_ai_stop(pointer);
+                    }
+                } finally {
+                    lock.readLock().unlock();
+                }
+            }
         }
     }
 
     private final Handle handle;
     private final Cleaner.Cleanable cleanable;
-    /** The native pointer, kept for {@link #stopAi()} which must not wait for the lock. */
-    private final Pointer raw;
 
     private Gomoku(Pointer pointer) {
         if (pointer == null) {
             throw new IllegalStateException("libgomoku returned no game: " + LibGomoku.gomoku_last_error());
         }
-        this.raw = pointer;
         this.handle = new Handle(pointer);
         this.cleanable = CLEANER.register(this, handle);
     }
@@ -89,6 +147,9 @@ public final class Gomoku implements AutoCloseable {
      */
     public static Gomoku setUp(int size, Rule rule, List<Point> points, List<Stone> colors, Stone toMove) {
         int n = points.size();
+        if (colors.size() != n) {
+            throw new IllegalArgumentException(n + " points but " + colors.size() + " colours");
+        }
         int[] xs = new int[n];
         int[] ys = new int[n];
         int[] cs = new int[n];
@@ -132,48 +193,56 @@ public final class Gomoku implements AutoCloseable {
         return LibGomoku.gomoku_ai_max_level();
     }
 
-    /** An independent copy. */
-    public synchronized Gomoku copy() {
-        return new Gomoku(LibGomoku.gomoku_clone(handle.get()));
+    /** An independent copy (its own AI engine, with no table yet). */
+    public Gomoku copy() {
+        return new Gomoku(handle.with(LibGomoku::gomoku_clone));
     }
 
-    /** Frees the native game; further calls throw {@link IllegalStateException}. */
+    /**
+     * Frees the native game, stopping a search in progress first; further
+     * calls throw {@link IllegalStateException}. Closing twice is harmless.
+     */
     @Override
-    public synchronized void close() {
+    public void close() {
         cleanable.clean();
     }
 
-    /** Turns a C status into an exception. */
-    private static void check(int status) {
+    /** Runs a status-returning native call on the live game and checks its status. */
+    private int call(ToIntFunction<Pointer> native_) {
+        return handle.with(p -> check(native_.applyAsInt(p)));
+    }
+
+    /** Passes a non-negative C answer through; turns a status into its exception. */
+    private static int check(int status) {
         if (status >= 0) {
-            return;
+            return status;
         }
         String message = LibGomoku.gomoku_last_error();
         IllegalMoveException.Reason reason =
                 switch (status) {
-                    case -3 -> IllegalMoveException.Reason.OFF_BOARD;
-                    case -4 -> IllegalMoveException.Reason.OCCUPIED;
-                    case -5 -> IllegalMoveException.Reason.FORBIDDEN;
-                    case -6 -> IllegalMoveException.Reason.GAME_OVER;
-                    case -7 -> IllegalMoveException.Reason.NOTHING_TO_UNDO;
-                    case -8 -> IllegalMoveException.Reason.NOTHING_TO_REDO;
+                    case NativeCodes.STATUS_OFF_BOARD -> IllegalMoveException.Reason.OFF_BOARD;
+                    case NativeCodes.STATUS_OCCUPIED -> IllegalMoveException.Reason.OCCUPIED;
+                    case NativeCodes.STATUS_FORBIDDEN -> IllegalMoveException.Reason.FORBIDDEN;
+                    case NativeCodes.STATUS_GAME_OVER -> IllegalMoveException.Reason.GAME_OVER;
+                    case NativeCodes.STATUS_NOTHING_TO_UNDO -> IllegalMoveException.Reason.NOTHING_TO_UNDO;
+                    case NativeCodes.STATUS_NOTHING_TO_REDO -> IllegalMoveException.Reason.NOTHING_TO_REDO;
                     default -> null;
                 };
         if (reason != null) {
             throw new IllegalMoveException(status, reason, message);
         }
-        if (status == -10) {
-            throw new ParseException(message);
+        switch (status) {
+            case NativeCodes.STATUS_PARSE_ERROR -> throw new ParseException(message);
+            case NativeCodes.STATUS_INVALID_ARGUMENT, NativeCodes.STATUS_INVALID_SETUP ->
+                    throw new IllegalArgumentException(message);
+            case NativeCodes.STATUS_BUSY -> throw new IllegalStateException(message);
+            default -> throw new GomokuException(status, LibGomoku.gomoku_status_message(status) + ": " + message);
         }
-        if (status == -2) {
-            throw new IllegalArgumentException(message);
-        }
-        throw new GomokuException(status, LibGomoku.gomoku_status_message(status) + ": " + message);
     }
 
     /** Plays for the side to move. @throws IllegalMoveException if refused */
-    public synchronized void play(Point p) {
-        check(LibGomoku.gomoku_play(handle.get(), p.x(), p.y()));
+    public void play(Point p) {
+        call(g -> LibGomoku.gomoku_play(g, p.x(), p.y()));
     }
 
     /** Plays a move in letter notation ({@code "h8"}). */
@@ -182,58 +251,55 @@ public final class Gomoku implements AutoCloseable {
     }
 
     /** Plays a move list ({@code "h8 i9 j10"}): all of it, or nothing if any move is refused. */
-    public synchronized void playMoves(String moves) {
-        check(LibGomoku.gomoku_play_moves(handle.get(), moves));
+    public void playMoves(String moves) {
+        call(g -> LibGomoku.gomoku_play_moves(g, moves));
     }
 
     /** Takes back the last move and returns it. */
-    public synchronized Point undo() {
-        Point last = lastMove();
-        check(LibGomoku.gomoku_undo(handle.get()));
-        return last;
+    public Point undo() {
+        call(LibGomoku::gomoku_undo);
+        return redoMoves().get(0);
     }
 
     /** Replays the last undone move and returns it. */
-    public synchronized Point redo() {
-        check(LibGomoku.gomoku_redo(handle.get()));
+    public Point redo() {
+        call(LibGomoku::gomoku_redo);
         return lastMove();
     }
 
     /** Whether an undone move waits to be replayed. */
-    public synchronized boolean canRedo() {
-        return LibGomoku.gomoku_redo_count(handle.get()) > 0;
+    public boolean canRedo() {
+        return handle.with(LibGomoku::gomoku_redo_count) > 0;
     }
 
     /** The board side. */
-    public synchronized int size() {
-        return LibGomoku.gomoku_size(handle.get());
+    public int size() {
+        return handle.with(LibGomoku::gomoku_size);
     }
 
     /** The rule. */
-    public synchronized Rule rule() {
-        return Rule.of(LibGomoku.gomoku_rule(handle.get()));
+    public Rule rule() {
+        return Rule.of(call(LibGomoku::gomoku_rule));
     }
 
     /** The side to move. */
-    public synchronized Stone sideToMove() {
-        return Stone.of(LibGomoku.gomoku_side_to_move(handle.get()));
+    public Stone sideToMove() {
+        return Stone.of(handle.with(LibGomoku::gomoku_side_to_move));
     }
 
     /** The stone on a point. @throws IllegalMoveException (OFF_BOARD) off the board */
-    public synchronized Stone stone(Point p) {
-        int code = LibGomoku.gomoku_stone(handle.get(), p.x(), p.y());
-        check(code);
-        return Stone.of(code);
+    public Stone stone(Point p) {
+        return Stone.of(call(g -> LibGomoku.gomoku_stone(g, p.x(), p.y())));
     }
 
     /** The result. */
-    public synchronized Result result() {
-        return Result.of(LibGomoku.gomoku_result(handle.get()));
+    public Result result() {
+        return Result.of(handle.with(LibGomoku::gomoku_result));
     }
 
     /** The winner, {@link Stone#EMPTY} if none. */
-    public synchronized Stone winner() {
-        return Stone.of(LibGomoku.gomoku_winner(handle.get()));
+    public Stone winner() {
+        return Stone.of(handle.with(LibGomoku::gomoku_winner));
     }
 
     /** Whether the game has ended. */
@@ -241,67 +307,90 @@ public final class Gomoku implements AutoCloseable {
         return result() != Result.ONGOING;
     }
 
-    /** The moves since the start position. */
-    public synchronized List<Point> moves() {
-        int n = LibGomoku.gomoku_move_count(handle.get());
-        List<Point> moves = new ArrayList<>(n);
-        int[] x = new int[1];
-        int[] y = new int[1];
-        for (int i = 0; i < n; i++) {
-            check(LibGomoku.gomoku_move_at(handle.get(), i, x, y));
-            moves.add(new Point(x[0], y[0]));
-        }
-        return moves;
+    /** Reads a list of points with the count-then-fill protocol of libgomoku. */
+    private interface PointsReader {
+        int read(Pointer g, int[] xs, int[] ys, int cap);
+    }
+
+    private List<Point> points(PointsReader reader) {
+        return handle.with(g -> {
+            int n = check(reader.read(g, null, null, 0));
+            int[] xs = new int[n];
+            int[] ys = new int[n];
+            n = Math.min(n, check(reader.read(g, xs, ys, n)));
+            List<Point> list = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                list.add(new Point(xs[i], ys[i]));
+            }
+            return List.copyOf(list);
+        });
+    }
+
+    /** The moves since the start position, oldest first, in one native call. */
+    public List<Point> moves() {
+        return points(LibGomoku::gomoku_moves);
+    }
+
+    /** The undone moves {@link #redo()} would replay, next one first. */
+    public List<Point> redoMoves() {
+        return points(LibGomoku::gomoku_redo_moves);
     }
 
     /** The last move, or null. */
-    public synchronized Point lastMove() {
-        int n = LibGomoku.gomoku_move_count(handle.get());
-        if (n == 0) {
-            return null;
-        }
-        int[] x = new int[1];
-        int[] y = new int[1];
-        check(LibGomoku.gomoku_move_at(handle.get(), n - 1, x, y));
-        return new Point(x[0], y[0]);
-    }
-
-    private static List<Point> points(int[] xs, int[] ys, int n) {
-        List<Point> list = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            list.add(new Point(xs[i], ys[i]));
-        }
-        return list;
+    public Point lastMove() {
+        List<Point> moves = moves();
+        return moves.isEmpty() ? null : moves.get(moves.size() - 1);
     }
 
     /** The winning line's stones (empty if none). */
-    public synchronized List<Point> winningLine() {
-        int cap = size();
-        int[] xs = new int[cap];
-        int[] ys = new int[cap];
-        int n = LibGomoku.gomoku_winning_line(handle.get(), xs, ys, cap);
-        check(n);
-        return points(xs, ys, Math.min(n, cap));
+    public List<Point> winningLine() {
+        return points(LibGomoku::gomoku_winning_line);
     }
 
     /** Whether black may not play {@code p} now (renju). */
-    public synchronized boolean isForbidden(Point p) {
-        return LibGomoku.gomoku_is_forbidden(handle.get(), p.x(), p.y()) == 1;
+    public boolean isForbidden(Point p) {
+        return handle.with(g -> LibGomoku.gomoku_is_forbidden(g, p.x(), p.y())) == 1;
     }
 
     /** Whether the side to move may play {@code p}. */
-    public synchronized boolean isLegal(Point p) {
-        return LibGomoku.gomoku_is_legal(handle.get(), p.x(), p.y()) == 1;
+    public boolean isLegal(Point p) {
+        return handle.with(g -> LibGomoku.gomoku_is_legal(g, p.x(), p.y())) == 1;
     }
 
     /** Every point black may not play now (renju). */
-    public synchronized List<Point> forbiddenPoints() {
-        int cap = size() * size();
-        int[] xs = new int[cap];
-        int[] ys = new int[cap];
-        int n = LibGomoku.gomoku_forbidden_points(handle.get(), xs, ys, cap);
-        check(n);
-        return points(xs, ys, n);
+    public List<Point> forbiddenPoints() {
+        return points(LibGomoku::gomoku_forbidden_points);
+    }
+
+    /** Reads the whole board in one native call into {@code size × size} codes. */
+    private interface GridReader {
+        int read(Pointer g, int[] cells, int cap);
+    }
+
+    private int[][] grid(GridReader reader) {
+        return handle.with(g -> {
+            int n = LibGomoku.gomoku_size(g);
+            int[] flat = new int[n * n];
+            check(reader.read(g, flat, flat.length));
+            int[][] grid = new int[n][n];
+            for (int i = 0; i < n; i++) {
+                System.arraycopy(flat, i * n, grid[i], 0, n);
+            }
+            return grid;
+        });
+    }
+
+    /**
+     * The board rows first, as printed: {@code rows()[y][x]} is the stone code
+     * of {@code (x, y)} (0 empty, 1 black, 2 white), in one native call.
+     */
+    public int[][] rows() {
+        return grid(LibGomoku::gomoku_board_rows);
+    }
+
+    /** The board columns first, as {@code board[x][y]} in many course projects. */
+    public int[][] columns() {
+        return grid(LibGomoku::gomoku_board_columns);
     }
 
     /** Reads a text-returning function with the size-then-fill protocol. */
@@ -310,37 +399,45 @@ public final class Gomoku implements AutoCloseable {
     }
 
     private String text(TextWriter writer) {
-        int len = writer.write(handle.get(), null, 0);
-        check(len);
-        byte[] buf = new byte[len + 1];
-        check(writer.write(handle.get(), buf, buf.length));
-        return new String(buf, 0, len, StandardCharsets.UTF_8);
+        return handle.with(g -> {
+            int len = check(writer.write(g, null, 0));
+            byte[] buf = new byte[len + 1];
+            check(writer.write(g, buf, buf.length));
+            return new String(buf, 0, len, StandardCharsets.UTF_8);
+        });
     }
 
     /** The save text. */
-    public synchronized String save() {
+    public String save() {
         return text(LibGomoku::gomoku_save);
     }
 
     /** The game as a Piskvork {@code .psq} record. */
-    public synchronized String toPsq() {
+    public String toPsq() {
         return text(LibGomoku::gomoku_to_psq);
     }
 
-    /** The AI's move for the side to move (not played). Blocks while thinking. */
-    public synchronized Point aiMove(AiOptions options) {
+    /**
+     * The AI's move for the side to move (not played). Blocks while thinking
+     * (run it off the UI thread); other methods of the game work meanwhile.
+     *
+     * @throws IllegalStateException if the AI is already thinking on this game
+     */
+    public Point aiMove(AiOptions options) {
         return aiMove(options, null);
     }
 
     /** {@link #aiMove(AiOptions)}, calling {@code progress} after each finished depth. */
-    public synchronized Point aiMove(AiOptions options, Consumer<SearchInfo> progress) {
+    public Point aiMove(AiOptions options, Consumer<SearchInfo> progress) {
         int[] x = new int[1];
         int[] y = new int[1];
         LibGomoku.ProgressCallback callback = null;
         if (progress != null) {
             callback = (info, user) -> progress.accept(toSearchInfo(new LibGomoku.SearchInfo(info)));
         }
-        check(LibGomoku.gomoku_ai_move_with_progress(handle.get(), options.toNative(), callback, null, x, y));
+        LibGomoku.ProgressCallback reports = callback;
+        LibGomoku.AiOptions native_ = options.toNative();
+        call(g -> LibGomoku.gomoku_ai_move_with_progress(g, native_, reports, null, x, y));
         return new Point(x[0], y[0]);
     }
 
@@ -352,28 +449,28 @@ public final class Gomoku implements AutoCloseable {
         return new SearchInfo(s.depth, s.score, s.mate_in, s.nodes, s.nodes_per_second, s.elapsed_ms, List.copyOf(pv));
     }
 
-    /** Stops a running {@link #aiMove} from another thread; it returns its best move so far. */
+    /**
+     * Stops a running {@link #aiMove} from another thread; it returns its best
+     * move so far. Never waits; does nothing once the game is closed.
+     */
     public void stopAi() {
-        LibGomoku.gomoku_ai_stop(raw);
+        handle.stop();
     }
 
     /**
      * Per-point scores for hints and heat maps, {@code scores[y][x]}, higher is
      * better for the side to move; {@link Integer#MIN_VALUE} where it may not play.
      */
-    public synchronized int[][] scores(int level) {
-        int n = size();
-        int[] flat = new int[n * n];
-        check(LibGomoku.gomoku_ai_scores(handle.get(), level, flat, flat.length));
-        int[][] grid = new int[n][n];
-        for (int y = 0; y < n; y++) {
-            System.arraycopy(flat, y * n, grid[y], 0, n);
-        }
-        return grid;
+    public int[][] scores(int level) {
+        return grid((g, cells, cap) -> LibGomoku.gomoku_ai_scores(g, level, cells, cap));
     }
 
     @Override
     public String toString() {
-        return "Gomoku[" + save().replace('\n', ';') + "]";
+        try {
+            return "Gomoku[" + save().replace('\n', ';') + "]";
+        } catch (IllegalStateException closed) {
+            return "Gomoku[closed]";
+        }
     }
 }

@@ -45,14 +45,16 @@ public final class LibGomoku {
         return path + (new File(path).isDirectory() ? "" : " (not a directory)");
     }
 
-    /** {@code GomokuAiOptions}: zero means defaults. */
-    @Structure.FieldOrder({"level", "time_ms", "max_nodes", "max_depth", "seed"})
+    /** {@code GomokuAiOptions}: fill it with {@link #gomoku_ai_options_init} first. */
+    @Structure.FieldOrder({"struct_size", "level", "time_ms", "max_depth", "max_nodes", "seed", "table_mib"})
     public static class AiOptions extends Structure {
+        public int struct_size;
         public int level;
         public int time_ms;
-        public long max_nodes;
         public int max_depth;
+        public long max_nodes;
         public long seed;
+        public int table_mib;
     }
 
     /** {@code GomokuSearchInfo}, read from the pointer a progress callback gets. */
@@ -79,6 +81,7 @@ public final class LibGomoku {
         void invoke(Pointer info, Pointer userData);
     }
 
+    public static native void gomoku_ai_options_init(AiOptions options);
     public static native int gomoku_ai_max_level();
     public static native int gomoku_ai_move(Pointer g, AiOptions options, int[] x, int[] y);
     public static native int gomoku_ai_move_with_progress(Pointer g, AiOptions options, ProgressCallback callback, Pointer userData, int[] x, int[] y);
@@ -101,6 +104,10 @@ public final class LibGomoku {
     public static native int gomoku_move_count(Pointer g);
     public static native int gomoku_redo_count(Pointer g);
     public static native int gomoku_move_at(Pointer g, int i, int[] x, int[] y);
+    public static native int gomoku_moves(Pointer g, int[] xs, int[] ys, int cap);
+    public static native int gomoku_redo_moves(Pointer g, int[] xs, int[] ys, int cap);
+    public static native int gomoku_board_rows(Pointer g, int[] cells, int cap);
+    public static native int gomoku_board_columns(Pointer g, int[] cells, int cap);
     public static native int gomoku_winning_line(Pointer g, int[] xs, int[] ys, int cap);
     public static native int gomoku_is_forbidden(Pointer g, int x, int y);
     public static native int gomoku_is_legal(Pointer g, int x, int y);
@@ -111,5 +118,6 @@ public final class LibGomoku {
     public static native Pointer gomoku_from_psq(String text, int rule);
     public static native String gomoku_status_message(int code);
     public static native String gomoku_last_error();
+    public static native void gomoku_clear_last_error();
     public static native String gomoku_version();
 }

@@ -5,6 +5,6 @@ public class ParseException extends GomokuException {
     private static final long serialVersionUID = 1L;
 
     public ParseException(String message) {
-        super(-10, message);
+        super(NativeCodes.STATUS_PARSE_ERROR, message);
     }
 }

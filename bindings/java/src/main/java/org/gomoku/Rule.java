@@ -3,21 +3,32 @@ package org.gomoku;
 /** The rule sets, with their C codes. */
 public enum Rule {
     /** Five or more in a row wins. */
-    FREESTYLE,
+    FREESTYLE(NativeCodes.RULE_FREESTYLE),
     /** Exactly five wins, for both colours. */
-    STANDARD,
+    STANDARD(NativeCodes.RULE_STANDARD),
     /** Renju: black needs exactly five and may not play forbidden points. */
-    RENJU,
+    RENJU(NativeCodes.RULE_RENJU),
     /** Caro: a five blocked at both ends by the opponent does not win. */
-    CARO;
+    CARO(NativeCodes.RULE_CARO);
 
-    /** The C code (0..3). */
-    public int code() {
-        return ordinal();
+    private final int code;
+
+    Rule(int code) {
+        this.code = code;
     }
 
-    /** The rule for a C code. */
+    /** The C code ({@code GOMOKU_RULE_*}). */
+    public int code() {
+        return code;
+    }
+
+    /** The rule for a C code. @throws IllegalArgumentException for an unknown code */
     public static Rule of(int code) {
-        return values()[code];
+        for (Rule r : values()) {
+            if (r.code == code) {
+                return r;
+            }
+        }
+        throw new IllegalArgumentException("unknown rule code " + code);
     }
 }

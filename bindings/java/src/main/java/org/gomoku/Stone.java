@@ -2,21 +2,32 @@ package org.gomoku;
 
 /** Stones and sides, with their C codes. */
 public enum Stone {
-    /** No stone (code 0). */
-    EMPTY,
-    /** Black (code 1), who moves first. */
-    BLACK,
-    /** White (code 2). */
-    WHITE;
+    /** No stone. */
+    EMPTY(NativeCodes.STONE_EMPTY),
+    /** Black, who moves first. */
+    BLACK(NativeCodes.STONE_BLACK),
+    /** White. */
+    WHITE(NativeCodes.STONE_WHITE);
 
-    /** The C code. */
-    public int code() {
-        return ordinal();
+    private final int code;
+
+    Stone(int code) {
+        this.code = code;
     }
 
-    /** The stone for a C code. */
+    /** The C code ({@code GOMOKU_STONE_*}). */
+    public int code() {
+        return code;
+    }
+
+    /** The stone for a C code. @throws IllegalArgumentException for an unknown code */
     public static Stone of(int code) {
-        return values()[code];
+        for (Stone s : values()) {
+            if (s.code == code) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("unknown stone code " + code);
     }
 
     /** The other colour (EMPTY stays EMPTY). */

@@ -149,6 +149,123 @@ class GomokuTest {
     }
 
     @Test
+    void everyMethodOfAClosedGameThrowsIllegalStateButStopAndClose() {
+        Gomoku g = new Gomoku();
+        g.play("h8");
+        g.close();
+        List<Runnable> calls = List.of(
+                () -> g.play("a1"),
+                () -> g.playMoves("a1"),
+                g::undo,
+                g::redo,
+                g::canRedo,
+                g::size,
+                g::rule,
+                g::sideToMove,
+                () -> g.stone(p("h8")),
+                g::result,
+                g::winner,
+                g::isOver,
+                g::moves,
+                g::redoMoves,
+                g::lastMove,
+                g::winningLine,
+                () -> g.isForbidden(p("a1")),
+                () -> g.isLegal(p("a1")),
+                g::forbiddenPoints,
+                g::rows,
+                g::columns,
+                g::save,
+                g::toPsq,
+                () -> g.aiMove(AiOptions.defaults()),
+                () -> g.scores(1),
+                g::copy);
+        for (Runnable call : calls) {
+            assertThrows(IllegalStateException.class, call::run);
+        }
+        g.stopAi();
+        g.close();
+        assertEquals("Gomoku[closed]", g.toString());
+    }
+
+    @Test
+    void closeStopsASearchInProgressAndWaitsForIt() throws Exception {
+        Gomoku g = new Gomoku();
+        g.playMoves("h8 i9 i8");
+        AtomicReference<Object> outcome = new AtomicReference<>();
+        Thread thinker = new Thread(() -> {
+            try {
+                outcome.set(g.aiMove(AiOptions.of(0, 60_000)));
+            } catch (RuntimeException e) {
+                outcome.set(e);
+            }
+        });
+        thinker.start();
+        g.close();
+        thinker.join(60_000);
+        assertFalse(thinker.isAlive());
+        assertTrue(outcome.get() instanceof Point || outcome.get() instanceof IllegalStateException, String.valueOf(outcome.get()));
+        g.stopAi();
+    }
+
+    @Test
+    void theBoardAndHistoryReadInOneCallAgreeWithThePointwiseCalls() {
+        try (Gomoku g = new Gomoku(9, Rule.FREESTYLE)) {
+            g.playMoves("e5 d4 a9 i1 c2");
+            assertEquals(p("c2"), g.undo());
+            int[][] rows = g.rows();
+            int[][] columns = g.columns();
+            for (int y = 0; y < 9; y++) {
+                for (int x = 0; x < 9; x++) {
+                    int code = g.stone(new Point(x, y)).code();
+                    assertEquals(code, rows[y][x]);
+                    assertEquals(code, columns[x][y]);
+                }
+            }
+            assertEquals(Stone.BLACK.code(), rows[8][0]); // a9
+            assertEquals(List.of(p("e5"), p("d4"), p("a9"), p("i1")), g.moves());
+            assertEquals(List.of(p("c2")), g.redoMoves());
+        }
+    }
+
+    @Test
+    void theGameStaysUsableWhileTheAiThinks() throws Exception {
+        try (Gomoku g = new Gomoku()) {
+            g.playMoves("h8 i9 i8");
+            AtomicReference<Point> reply = new AtomicReference<>();
+            Thread thinker = new Thread(() -> reply.set(g.aiMove(AiOptions.of(0, 60_000))));
+            thinker.start();
+            Thread.sleep(200);
+            assertEquals(Stone.BLACK.code(), g.rows()[7][7]);
+            assertEquals(3, g.moves().size());
+            assertThrows(IllegalStateException.class, () -> g.aiMove(AiOptions.of(1, 10)));
+            g.stopAi();
+            thinker.join(60_000);
+            assertTrue(g.isLegal(reply.get()));
+        }
+    }
+
+    @Test
+    void enumCodesAreTheHeaders() throws Exception {
+        String header = java.nio.file.Files.readString(java.nio.file.Path.of("../../include/gomoku.h"));
+        java.util.Map<String, Integer> codes = new java.util.HashMap<>();
+        var m = java.util.regex.Pattern.compile("GOMOKU_(\\w+) = (-?\\d+)").matcher(header);
+        while (m.find()) {
+            codes.put(m.group(1), Integer.valueOf(m.group(2)));
+        }
+        for (Rule r : Rule.values()) {
+            assertEquals(codes.get("RULE_" + r.name()), r.code(), r.name());
+        }
+        for (Stone s : Stone.values()) {
+            assertEquals(codes.get("STONE_" + s.name()), s.code(), s.name());
+        }
+        for (Result r : Result.values()) {
+            assertEquals(codes.get("RESULT_" + r.name()), r.code(), r.name());
+        }
+        assertEquals(codes.get("STATUS_PARSE_ERROR"), new ParseException("x").status());
+    }
+
+    @Test
     void theAiPlaysTheFiveAtEveryLevel() {
         try (Gomoku g = new Gomoku()) {
             g.playMoves("h8 g8 i8 a1 j8 a3 k8 a5");
@@ -163,14 +280,11 @@ class GomokuTest {
     }
 
     @Test
-    void theAiAnswersWithinItsTimeAndReportsProgress() {
+    void theAiReportsProgress() {
         try (Gomoku g = new Gomoku(15, Rule.RENJU)) {
             g.playMoves("h8 i9 j8 i7");
             List<SearchInfo> reports = new ArrayList<>();
-            long start = System.nanoTime();
             Point reply = g.aiMove(AiOptions.of(0, 300), reports::add);
-            long ms = (System.nanoTime() - start) / 1_000_000;
-            assertTrue(ms < 3000, ms + " ms");
             assertTrue(g.isLegal(reply));
             assertFalse(reports.isEmpty());
             assertEquals(1, reports.get(0).depth());

@@ -302,10 +302,11 @@ public final class GomokuDemo extends JFrame {
             }
         }
         int n = shown.size();
+        int[][] rows = shown.rows();
         Stone[][] stones = new Stone[n][n];
         for (int y = 0; y < n; y++) {
             for (int x = 0; x < n; x++) {
-                stones[y][x] = shown.stone(new Point(x, y));
+                stones[y][x] = Stone.of(rows[y][x]);
             }
         }
         boolean showForbidden = shown.rule() == Rule.RENJU && shown.sideToMove() == Stone.BLACK && !shown.isOver();
