@@ -38,10 +38,14 @@ cargo fmt --all -- --check
 step "cargo clippy -D warnings"
 cargo clippy --all-targets -- -D warnings
 cargo clippy -p gomoku-python -- -D warnings
+cargo clippy -p gomoku-fuzz --all-targets -- -D warnings
 
 step "cargo test"
 cargo test --all-targets
 cargo test --doc
+
+step "the fuzz corpus replayed as a regression test"
+cargo test -p gomoku-fuzz
 
 step "include/gomoku.h and the Java codes match a fresh generation"
 cargo build --release --lib

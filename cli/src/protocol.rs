@@ -19,6 +19,8 @@ pub struct Brain {
     match_ms: u64,
     left_ms: u64,
     table_mib: usize,
+    /// A node budget for every search (tests and fuzzing keep them short).
+    node_limit: Option<u64>,
 }
 
 impl Default for Brain {
@@ -38,7 +40,14 @@ impl Brain {
             match_ms: 0,
             left_ms: 0,
             table_mib: 64,
+            node_limit: None,
         }
+    }
+
+    /// The same brain, searching at most `nodes` nodes per move.
+    pub fn with_node_limit(mut self, nodes: u64) -> Brain {
+        self.node_limit = Some(nodes);
+        self
     }
 
     /// Handles one command line, reading the lines of a `BOARD` block from
@@ -164,6 +173,7 @@ impl Brain {
     fn think(&mut self) -> String {
         let options = AiOptions {
             time: Some(self.budget()),
+            max_nodes: self.node_limit,
             table_mib: self.table_mib,
             ..AiOptions::default()
         };

@@ -413,6 +413,34 @@ fn classic_move(
     }
 }
 
+/// Whether the search board's incremental state stays equal to a recompute
+/// along `game`: built from the start position, the moves made one by one
+/// and then taken back, checked after each. For the fuzz targets only.
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub fn incremental_state_matches(game: &Game) -> bool {
+    let Ok(start) = Game::from_setup(game.setup()) else {
+        return false;
+    };
+    let mut pos = Position::new(&start);
+    for &p in game.moves() {
+        pos.make(index(p));
+        if !pos.matches_recompute() {
+            return false;
+        }
+    }
+    if pos.hash() != Position::new(game).hash() {
+        return false;
+    }
+    for _ in game.moves() {
+        pos.unmake();
+        if !pos.matches_recompute() {
+            return false;
+        }
+    }
+    pos.hash() == Position::new(&start).hash()
+}
+
 /// A well-mixed 64-bit value from a seed.
 fn splitmix(seed: u64) -> u64 {
     let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);

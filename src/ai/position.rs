@@ -488,8 +488,8 @@ impl Position {
         point_at(i)
     }
 
-    /// Recomputes every pattern from scratch and compares (tests only).
-    #[cfg(test)]
+    /// Recomputes every pattern from scratch and compares (tests and fuzzing).
+    #[cfg(any(test, feature = "fuzzing"))]
     pub(crate) fn matches_recompute(&self) -> bool {
         let mut fresh = self.clone();
         for i in self.empty_cells().collect::<Vec<_>>() {
