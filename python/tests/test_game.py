@@ -118,6 +118,16 @@ def test_invalid_sizes_and_rules_are_refused() -> None:
             Game(rule=code)
 
 
+def test_text_that_is_not_utf8_is_refused() -> None:
+    for text in ["gomoku-save 1\n\udcff", "\ud800"]:
+        with pytest.raises(ValueError):
+            Game.load(text)
+        with pytest.raises(ValueError):
+            Game.from_psq(text)
+        with pytest.raises(ValueError):
+            Game().play(text)
+
+
 def test_huge_coordinates_are_refused_as_off_the_board() -> None:
     game = Game()
     for point in [(15, 0), (-1, 3), (2**31, 0), (0, -(2**40))]:

@@ -209,6 +209,30 @@ class GomokuTest {
     }
 
     @Test
+    void hostileArgumentsAreRefusedAndChangeNothing() {
+        for (int size : new int[] {0, 4, 27, Integer.MAX_VALUE, Integer.MIN_VALUE, -1}) {
+            assertThrows(IllegalArgumentException.class, () -> new Gomoku(size, Rule.FREESTYLE), "size " + size);
+        }
+        try (Gomoku g = new Gomoku(5, Rule.RENJU)) {
+            for (int c : new int[] {Integer.MIN_VALUE, -1, 5, 26, Integer.MAX_VALUE}) {
+                IllegalMoveException e = assertThrows(IllegalMoveException.class, () -> g.play(new Point(c, 0)));
+                assertEquals(IllegalMoveException.Reason.OFF_BOARD, e.reason());
+                assertThrows(IllegalMoveException.class, () -> g.stone(new Point(0, c)));
+                assertFalse(g.isLegal(new Point(c, c)));
+                assertFalse(g.isForbidden(new Point(c, 1)));
+            }
+            assertThrows(ParseException.class, () -> Gomoku.load("gomoku-save 1\nsize 99999999999999999999\n"));
+            assertThrows(ParseException.class, () -> g.playMoves("c3 \uD800"));
+            assertThrows(IllegalArgumentException.class, () -> g.aiMove(new AiOptions(Integer.MIN_VALUE, 0, 0, 0, 0)));
+            assertThrows(IllegalArgumentException.class, () -> g.aiMove(new AiOptions(Integer.MAX_VALUE, 0, 0, 0, 0)));
+            assertEquals(Point.parse("c3"), g.aiMove(new AiOptions(0, Integer.MAX_VALUE, Long.MAX_VALUE, 1, Long.MIN_VALUE)));
+            GomokuException e = assertThrows(GomokuException.class, () -> g.aiMove(AiOptions.of(5, 0).withTableMib(-1)));
+            assertTrue(e.getMessage().contains("MiB"), e.getMessage());
+            assertTrue(g.moves().isEmpty());
+        }
+    }
+
+    @Test
     void theBoardAndHistoryReadInOneCallAgreeWithThePointwiseCalls() {
         try (Gomoku g = new Gomoku(9, Rule.FREESTYLE)) {
             g.playMoves("e5 d4 a9 i1 c2");
