@@ -37,6 +37,76 @@
 
 #include <stdint.h>
 
+// Why a game ended. The first four follow from the board; the others are
+// declared ([`Game::resign`], [`Game::lose_on_time`], [`Game::agree_draw`]).
+enum EndReason
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint8_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // A line of exactly five.
+  END_REASON_FIVE = 1,
+  // A line of six or more, where the rule lets it win (freestyle, caro,
+  // and white under renju).
+  END_REASON_OVERLINE = 2,
+  // The board filled up with no winner.
+  END_REASON_FULL_BOARD = 3,
+  // Renju: black is to move and every empty point is forbidden.
+  END_REASON_NO_LEGAL_MOVE = 4,
+  // A player resigned.
+  END_REASON_RESIGNATION = 5,
+  // A player ran out of time.
+  END_REASON_TIMEOUT = 6,
+  // The players agreed to a draw.
+  END_REASON_AGREEMENT = 7,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum EndReason EndReason;
+#else
+typedef uint8_t EndReason;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// A symmetry of the square board; the values are the C ABI codes.
+//
+// ```
+// use gomoku::{Point, Symmetry};
+// let p = Point::new(1, 0); // b1, on a 15×15 board
+// assert_eq!(Symmetry::Rotate90.apply(p, 15), Point::new(14, 1));
+// assert_eq!(Symmetry::Rotate90.inverse().apply(Point::new(14, 1), 15), p);
+// assert_eq!(Symmetry::ALL.len(), 8);
+// ```
+enum Symmetry
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint8_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // Leaves every point where it is.
+  SYMMETRY_IDENTITY = 0,
+  // A quarter turn clockwise: `(x, y)` to `(n−1−y, x)`.
+  SYMMETRY_ROTATE90 = 1,
+  // A half turn: `(x, y)` to `(n−1−x, n−1−y)`.
+  SYMMETRY_ROTATE180 = 2,
+  // A quarter turn anticlockwise: `(x, y)` to `(y, n−1−x)`.
+  SYMMETRY_ROTATE270 = 3,
+  // Left and right swapped: `(x, y)` to `(n−1−x, y)`.
+  SYMMETRY_FLIP_HORIZONTAL = 4,
+  // Top and bottom swapped: `(x, y)` to `(x, n−1−y)`.
+  SYMMETRY_FLIP_VERTICAL = 5,
+  // The main diagonal as mirror: `(x, y)` to `(y, x)`.
+  SYMMETRY_TRANSPOSE = 6,
+  // The other diagonal as mirror: `(x, y)` to `(n−1−y, n−1−x)`.
+  SYMMETRY_ANTI_TRANSPOSE = 7,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum Symmetry Symmetry;
+#else
+typedef uint8_t Symmetry;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
 // The outcome of a C ABI call: `0` success, negative on error.
 enum GomokuStatus
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L

@@ -71,6 +71,31 @@ pub enum SetupError {
     },
     /// A colour already has a winning line.
     AlreadyWon(Color),
+    /// A board array is not square: line `line` (0-based) of `lines` has
+    /// `length` values.
+    NotSquare {
+        /// How many rows (or columns) the array has.
+        lines: usize,
+        /// The first line of another length.
+        line: usize,
+        /// Its length.
+        length: usize,
+    },
+    /// A board array holds a value other than 0, 1 and 2.
+    InvalidStone {
+        /// Where.
+        point: Point,
+        /// The value found.
+        value: i64,
+    },
+    /// No side to move was given and the stone counts do not tell: black
+    /// must have as many stones as white (black to move) or one more.
+    UnclearTurn {
+        /// Black stones on the board.
+        black: usize,
+        /// White stones on the board.
+        white: usize,
+    },
 }
 
 impl fmt::Display for SetupError {
@@ -90,6 +115,22 @@ impl fmt::Display for SetupError {
                 "{black} black and {white} white stones cannot have {to_move} to move"
             ),
             SetupError::AlreadyWon(c) => write!(f, "{c} has already won"),
+            SetupError::NotSquare {
+                lines,
+                line,
+                length,
+            } => write!(
+                f,
+                "the board is not square: {lines} lines, but line {line} has {length} points"
+            ),
+            SetupError::InvalidStone { point, value } => write!(
+                f,
+                "invalid stone {value} at {point} (expected 0 empty, 1 black or 2 white)"
+            ),
+            SetupError::UnclearTurn { black, white } => write!(
+                f,
+                "{black} black and {white} white stones: no side can be to move (black needs as many stones as white, or one more); give the side to move"
+            ),
         }
     }
 }

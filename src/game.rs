@@ -73,6 +73,114 @@ impl fmt::Display for GameResult {
     }
 }
 
+/// Why a game ended. The first four follow from the board; the others are
+/// declared ([`Game::resign`], [`Game::lose_on_time`], [`Game::agree_draw`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum EndReason {
+    /// A line of exactly five.
+    Five = 1,
+    /// A line of six or more, where the rule lets it win (freestyle, caro,
+    /// and white under renju).
+    Overline = 2,
+    /// The board filled up with no winner.
+    FullBoard = 3,
+    /// Renju: black is to move and every empty point is forbidden.
+    NoLegalMove = 4,
+    /// A player resigned.
+    Resignation = 5,
+    /// A player ran out of time.
+    Timeout = 6,
+    /// The players agreed to a draw.
+    Agreement = 7,
+}
+
+impl EndReason {
+    /// Every reason, in the order of their codes.
+    pub const ALL: [EndReason; 7] = [
+        EndReason::Five,
+        EndReason::Overline,
+        EndReason::FullBoard,
+        EndReason::NoLegalMove,
+        EndReason::Resignation,
+        EndReason::Timeout,
+        EndReason::Agreement,
+    ];
+
+    /// The lowercase name used in save files and network messages (`five`,
+    /// `overline`, `full`, `no_legal_move`, `resign`, `time`, `agreed`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            EndReason::Five => "five",
+            EndReason::Overline => "overline",
+            EndReason::FullBoard => "full",
+            EndReason::NoLegalMove => "no_legal_move",
+            EndReason::Resignation => "resign",
+            EndReason::Timeout => "time",
+            EndReason::Agreement => "agreed",
+        }
+    }
+
+    /// Whether the players declared this ending rather than the board.
+    pub const fn is_declared(self) -> bool {
+        matches!(
+            self,
+            EndReason::Resignation | EndReason::Timeout | EndReason::Agreement
+        )
+    }
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::Five => "five in a row",
+            EndReason::Overline => "an overline",
+            EndReason::FullBoard => "a full board",
+            EndReason::NoLegalMove => "no legal move for black",
+            EndReason::Resignation => "resignation",
+            EndReason::Timeout => "time",
+            EndReason::Agreement => "agreement",
+        })
+    }
+}
+
+/// Who played a game and when: a record's details, kept with the game and
+/// written to its save text and SGF. Each is one line of text.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GameInfo {
+    /// The black player's name.
+    pub black: Option<String>,
+    /// The white player's name.
+    pub white: Option<String>,
+    /// When the game was played, as the writer likes it (SGF uses
+    /// `YYYY-MM-DD`).
+    pub date: Option<String>,
+}
+
+impl GameInfo {
+    /// A player's name.
+    pub fn player(&self, color: Color) -> Option<&str> {
+        match color {
+            Color::Black => self.black.as_deref(),
+            Color::White => self.white.as_deref(),
+        }
+    }
+
+    /// Sets or clears a player's name (line breaks become spaces).
+    pub fn set_player(&mut self, color: Color, name: Option<&str>) {
+        let name = name.map(one_line);
+        match color {
+            Color::Black => self.black = name,
+            Color::White => self.white = name,
+        }
+    }
+}
+
+/// `text` with its line breaks as spaces, trimmed: a value for one line.
+pub(crate) fn one_line(text: &str) -> String {
+    text.replace(['\n', '\r'], " ").trim().to_string()
+}
+
 /// A game of five in a row under one rule.
 ///
 /// Every refused call leaves the game exactly as it was.
@@ -95,7 +203,9 @@ pub struct Game {
     moves: Vec<Point>,
     redo: Vec<Point>,
     result: GameResult,
+    reason: Option<EndReason>,
     winning_line: Vec<Point>,
+    info: GameInfo,
 }
 
 impl Game {
@@ -112,7 +222,9 @@ impl Game {
             moves: Vec::new(),
             redo: Vec::new(),
             result: GameResult::Ongoing,
+            reason: None,
             winning_line: Vec::new(),
+            info: GameInfo::default(),
         })
     }
 
@@ -156,10 +268,56 @@ impl Game {
             moves: Vec::new(),
             redo: Vec::new(),
             result: GameResult::Ongoing,
+            reason: None,
             winning_line: Vec::new(),
+            info: GameInfo::default(),
         };
-        game.result = game.draw_or_ongoing();
+        game.reason = game.stuck();
+        if game.reason.is_some() {
+            game.result = GameResult::Draw;
+        }
         Ok(game)
+    }
+
+    /// A game from a board array given rows first (`rows[y][x]`: 0 empty,
+    /// 1 black, 2 white), `to_move` to play, or inferred from the counts
+    /// ([`Setup::from_rows`]). Impossible boards are refused.
+    pub fn from_rows<T: Copy + Into<i64>>(
+        rows: &[impl AsRef<[T]>],
+        rule: Rule,
+        to_move: Option<Color>,
+    ) -> Result<Game, SetupError> {
+        Game::from_setup(&Setup::from_rows(rows, rule, to_move)?)
+    }
+
+    /// A game from a board array given columns first (`columns[x][y]`).
+    pub fn from_columns<T: Copy + Into<i64>>(
+        columns: &[impl AsRef<[T]>],
+        rule: Rule,
+        to_move: Option<Color>,
+    ) -> Result<Game, SetupError> {
+        Game::from_setup(&Setup::from_columns(columns, rule, to_move)?)
+    }
+
+    /// The board as an array of rows, as printed: `rows()[y][x]` is 0
+    /// (empty), 1 (black) or 2 (white).
+    pub fn rows(&self) -> Vec<Vec<u8>> {
+        let n = self.size() as u8;
+        (0..n)
+            .map(|y| (0..n).map(|x| self.stone_code(Point::new(x, y))).collect())
+            .collect()
+    }
+
+    /// The board as an array of columns: `columns()[x][y]`.
+    pub fn columns(&self) -> Vec<Vec<u8>> {
+        let n = self.size() as u8;
+        (0..n)
+            .map(|x| (0..n).map(|y| self.stone_code(Point::new(x, y))).collect())
+            .collect()
+    }
+
+    fn stone_code(&self, p: Point) -> u8 {
+        self.board.stone(p).map_or(0, |c| c as u8)
     }
 
     /// A game from an empty board after `moves`, black first.
@@ -228,6 +386,59 @@ impl Game {
     /// The winner, if the game has one.
     pub fn winner(&self) -> Option<Color> {
         self.result.winner()
+    }
+
+    /// Why the game ended, `None` while it goes on.
+    pub fn end_reason(&self) -> Option<EndReason> {
+        self.reason
+    }
+
+    /// Who played and when.
+    pub fn info(&self) -> &GameInfo {
+        &self.info
+    }
+
+    /// Who played and when, to change.
+    pub fn info_mut(&mut self) -> &mut GameInfo {
+        &mut self.info
+    }
+
+    /// `loser` resigns: the other side wins. Refused once the game is over.
+    pub fn resign(&mut self, loser: Color) -> Result<(), PlayError> {
+        self.declare(GameResult::won_by(loser.opponent()), EndReason::Resignation)
+    }
+
+    /// `loser` ran out of time: the other side wins. Refused once the game
+    /// is over.
+    pub fn lose_on_time(&mut self, loser: Color) -> Result<(), PlayError> {
+        self.declare(GameResult::won_by(loser.opponent()), EndReason::Timeout)
+    }
+
+    /// The players agree to a draw. Refused once the game is over.
+    pub fn agree_draw(&mut self) -> Result<(), PlayError> {
+        self.declare(GameResult::Draw, EndReason::Agreement)
+    }
+
+    /// Takes `other`'s declared ending (a resignation, timeout or agreed
+    /// draw), if it has one, for a copy of it made by replaying its moves.
+    pub(crate) fn copy_declared_ending(&mut self, other: &Game) {
+        if other.reason.is_some_and(EndReason::is_declared) {
+            self.result = other.result;
+            self.reason = other.reason;
+            self.redo.clear();
+        }
+    }
+
+    /// Ends an ongoing game by the players' word, like a move clearing the
+    /// redo list; `undo` reopens it.
+    fn declare(&mut self, result: GameResult, reason: EndReason) -> Result<(), PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        self.result = result;
+        self.reason = Some(reason);
+        self.redo.clear();
+        Ok(())
     }
 
     /// Whether the game has ended.
@@ -300,12 +511,14 @@ impl Game {
         Ok(())
     }
 
-    /// Takes back the last move and returns it; the game is open again.
+    /// Takes back the last move and returns it; the game is open again
+    /// (also after a resignation, a timeout or an agreed draw).
     pub fn undo(&mut self) -> Result<Point, HistoryError> {
         let p = self.moves.pop().ok_or(HistoryError::NothingToUndo)?;
         self.board.remove(p);
         self.redo.push(p);
         self.result = GameResult::Ongoing;
+        self.reason = None;
         self.winning_line.clear();
         Ok(p)
     }
@@ -324,24 +537,31 @@ impl Game {
         self.moves.push(p);
         if let Some((start, step, len)) = five_line(&self.board, self.rule(), index(p), color) {
             self.result = GameResult::won_by(color);
+            self.reason = Some(if len == 5 {
+                EndReason::Five
+            } else {
+                EndReason::Overline
+            });
             self.winning_line = (0..len as isize)
                 .map(|k| point_at(start.wrapping_add_signed(k * step)))
                 .collect();
-        } else {
-            self.result = self.draw_or_ongoing();
+        } else if let Some(reason) = self.stuck() {
+            self.result = GameResult::Draw;
+            self.reason = Some(reason);
         }
     }
 
-    /// With no winner: a draw if the side to move has no legal point left.
-    fn draw_or_ongoing(&self) -> GameResult {
-        let stuck = self.board.is_full()
-            || (self.rule() == Rule::Renju
-                && self.side_to_move() == Color::Black
-                && self.board.empty_points().all(|p| self.is_forbidden(p)));
-        if stuck {
-            GameResult::Draw
+    /// With no winner: why the side to move cannot play, if it cannot.
+    fn stuck(&self) -> Option<EndReason> {
+        if self.board.is_full() {
+            Some(EndReason::FullBoard)
+        } else if self.rule() == Rule::Renju
+            && self.side_to_move() == Color::Black
+            && self.board.empty_points().all(|p| self.is_forbidden(p))
+        {
+            Some(EndReason::NoLegalMove)
         } else {
-            GameResult::Ongoing
+            None
         }
     }
 }

@@ -31,16 +31,18 @@ pub mod notation;
 mod point;
 mod rules;
 mod setup;
+mod symmetry;
 
 pub mod ffi;
 
 pub use board::{Board, InvalidSizeError};
 pub use color::Color;
 pub use error::{Error, HistoryError, ParseError, PlayError, SetupError};
-pub use game::{Game, GameResult};
+pub use game::{EndReason, Game, GameInfo, GameResult};
 pub use point::{Point, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use rules::Rule;
 pub use setup::Setup;
+pub use symmetry::Symmetry;
 
 /// The library version, as in `Cargo.toml`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

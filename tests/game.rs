@@ -246,3 +246,96 @@ fn wins_are_found_on_every_edge_and_corner_of_every_size() {
         }
     }
 }
+
+#[test]
+fn board_arrays_in_both_layouts_give_the_game_the_moves_give() {
+    let moves = gomoku::notation::parse_moves("h8 i9 j8 a1 c3").unwrap();
+    let played = Game::from_moves(15, Rule::Renju, &moves).unwrap();
+    let mut rows = vec![vec![0u8; 15]; 15];
+    for (k, p) in moves.iter().enumerate() {
+        rows[p.y() as usize][p.x() as usize] = if k % 2 == 0 { 1 } else { 2 };
+    }
+    assert_eq!(played.rows(), rows);
+    let columns: Vec<Vec<u8>> = (0..15)
+        .map(|x| (0..15).map(|y| rows[y][x]).collect())
+        .collect();
+    assert_eq!(played.columns(), columns);
+    for game in [
+        Game::from_rows(&rows, Rule::Renju, None).unwrap(),
+        Game::from_columns(&columns, Rule::Renju, None).unwrap(),
+    ] {
+        assert_eq!(game.board(), played.board());
+        assert_eq!(
+            game.side_to_move(),
+            Color::White,
+            "3 black, 2 white: white to move"
+        );
+        assert_eq!(game.rule(), Rule::Renju);
+    }
+    // Arrays of i32 as a C or Java host holds them, fixed-size arrays too.
+    let ints: Vec<[i32; 15]> = rows
+        .iter()
+        .map(|r| std::array::from_fn(|x| i32::from(r[x])))
+        .collect();
+    assert_eq!(
+        Game::from_rows(&ints, Rule::Renju, None).unwrap().board(),
+        played.board()
+    );
+    // The side to move can be given where the counts allow it.
+    let given = Game::from_rows(&rows, Rule::Renju, Some(Color::White)).unwrap();
+    assert_eq!(given.side_to_move(), Color::White);
+    assert!(Game::from_rows(&rows, Rule::Renju, Some(Color::Black)).is_err());
+}
+
+#[test]
+fn impossible_board_arrays_are_refused_with_the_reason() {
+    let empty = vec![vec![0u8; 9]; 9];
+    let with = |changes: &[(usize, usize, u8)]| {
+        let mut b = empty.clone();
+        for &(x, y, v) in changes {
+            b[y][x] = v;
+        }
+        b
+    };
+    let cases: Vec<(Vec<Vec<u8>>, &str)> = vec![
+        (vec![vec![0u8; 4]; 4], "invalid board size 4"),
+        (vec![vec![0u8; 9]; 27], "invalid board size 27"),
+        (
+            vec![
+                vec![0u8; 9],
+                vec![0u8; 8],
+                vec![0u8; 9],
+                vec![0u8; 9],
+                vec![0u8; 9],
+            ],
+            "not square: 5 lines, but line 0 has 9",
+        ),
+        (with(&[(2, 3, 7)]), "invalid stone 7 at c4"),
+        (
+            with(&[(0, 0, 1), (1, 0, 1), (2, 0, 1)]),
+            "3 black and 0 white stones: no side can be to move",
+        ),
+        (with(&[(0, 0, 2)]), "0 black and 1 white stones"),
+        (
+            with(&[
+                (0, 0, 1),
+                (1, 0, 1),
+                (2, 0, 1),
+                (3, 0, 1),
+                (4, 0, 1),
+                (0, 5, 2),
+                (1, 5, 2),
+                (2, 5, 2),
+                (3, 5, 2),
+            ]),
+            "black has already won",
+        ),
+    ];
+    for (board, expected) in cases {
+        let e = Game::from_rows(&board, Rule::Freestyle, None).unwrap_err();
+        assert!(
+            e.to_string().contains(expected),
+            "{e} (expected {expected:?})"
+        );
+    }
+}

@@ -2,7 +2,7 @@
 //! can be malformed.
 
 use gomoku::notation::parse_moves;
-use gomoku::{Color, Game, GameResult, Point, Rule, Setup};
+use gomoku::{Color, EndReason, Game, GameResult, Point, Rule, Setup};
 
 fn game(size: usize, rule: Rule, moves: &str) -> Game {
     Game::from_moves(size, rule, &parse_moves(moves).unwrap()).unwrap()
@@ -35,10 +35,82 @@ fn set_up_stones_and_results_round_trip() {
     let text = g.save();
     assert!(text.contains("black e5\nwhite d4\n"), "{text}");
     assert!(text.contains("first white\n"));
-    assert!(text.ends_with("result white\n"));
+    assert!(text.ends_with("result white five\n"));
     let back = Game::load(&text).unwrap();
     assert_eq!(back, g);
     assert_eq!(back.winning_line(), g.winning_line());
+}
+
+#[test]
+fn end_reasons_players_and_dates_round_trip() {
+    let mut g = game(15, Rule::Freestyle, "h8 i9 j10");
+    g.info_mut().set_player(Color::Black, Some("小明 (Ming)"));
+    g.info_mut().set_player(Color::White, Some("two\nlines"));
+    g.info_mut().date = Some("2026-12-01".into());
+    g.resign(Color::White).unwrap();
+    let text = g.save();
+    assert!(
+        text.contains("player black 小明 (Ming)\nplayer white two lines\ndate 2026-12-01\n"),
+        "{text}"
+    );
+    assert!(text.ends_with("result black resign\n"), "{text}");
+    let back = Game::load(&text).unwrap();
+    assert_eq!(back, g);
+    assert_eq!(back.end_reason(), Some(EndReason::Resignation));
+
+    let mut timed = game(9, Rule::Renju, "e5");
+    timed.lose_on_time(Color::White).unwrap();
+    let mut agreed = game(9, Rule::Caro, "e5 d4");
+    agreed.agree_draw().unwrap();
+    let overline = game(9, Rule::Freestyle, "a1 i9 b1 i8 c1 i7 e1 i6 f1 i4 d1");
+    assert_eq!(overline.end_reason(), Some(EndReason::Overline));
+    for g in [timed, agreed, overline] {
+        assert_eq!(Game::load(&g.save()).unwrap(), g, "{}", g.save());
+    }
+}
+
+#[test]
+fn a_history_file_is_saves_one_after_another() {
+    let first = game(15, Rule::Renju, "h8 i9");
+    let mut second = game(9, Rule::Standard, "a1 b1 a2 b2 a3 b3 a4 b4 a5");
+    second.info_mut().date = Some("today".into());
+    let text = format!("# my games\n{}\n{}", first.save(), second.save());
+    assert_eq!(Game::load_all(&text).unwrap(), vec![first.clone(), second]);
+    assert_eq!(Game::load_all("").unwrap(), vec![]);
+    let broken = format!("{}gomoku-save 1\nsize 15\nrule nope\n", first.save());
+    let e = Game::load_all(&broken).unwrap_err();
+    assert_eq!(e.line, Some(9), "{e}");
+    assert!(e.message.starts_with("game 2: unknown rule"), "{e}");
+    assert!(Game::load_all("stray\ngomoku-save 1\n").is_err());
+}
+
+#[test]
+fn a_declared_or_derived_ending_that_the_moves_deny_is_refused() {
+    let cases = [
+        (
+            "moves h8\nresult ongoing resign",
+            "cannot end by \"resign\"",
+        ),
+        ("moves h8\nresult draw resign", "cannot end by \"resign\""),
+        (
+            "moves a1 b1 a2 b2 a3 b3 a4 b4 a5\nresult black resign",
+            "after the moves: the game is over",
+        ),
+        (
+            "moves a1 b1 a2 b2 a3 b3 a4 b4 a5\nresult black overline",
+            "does not match the moves, which give \"black five\"",
+        ),
+        ("moves h8\nresult ongoing five", "does not match"),
+        (
+            "moves h8\nresult white sleep",
+            "invalid end reason \"sleep\"",
+        ),
+    ];
+    for (tail, expected) in cases {
+        let text = format!("gomoku-save 1\nsize 15\nrule freestyle\n{tail}\n");
+        let e = Game::load(&text).unwrap_err();
+        assert!(e.to_string().contains(expected), "{tail:?}: {e}");
+    }
 }
 
 #[test]
@@ -190,4 +262,83 @@ fn the_redo_list_is_saved_too() {
         .unwrap_err()
         .to_string()
         .contains("redo move 2 (b4)"));
+}
+
+#[test]
+fn sgf_written_by_hand_from_the_spec_reads_with_and_without_optional_properties() {
+    // The bare minimum: a size and three moves.
+    let g = Game::from_sgf("(;GM[4]SZ[15];B[hh];W[ii];B[jj])").unwrap();
+    assert_eq!(g.rule(), Rule::Freestyle);
+    assert_eq!(gomoku::notation::format_moves(g.moves()), "h8i9j10");
+    // Everything optional, in another order, with whitespace, an escaped
+    // bracket, comments, an unknown property and a variation (the first
+    // branch is the main line).
+    let text = "\n(;FF[4]CA[UTF-8]GM[4]RU[renju] SZ[15]\n PB[Ming \\] Li]PW[Bob]DT[2026-12-01]EV[club]RE[W+R]\nC[a comment];B[hh]C[centre]\n;W[ii]\n(;B[jj];W[kk])(;B[aa]))";
+    let g = Game::from_sgf(text).unwrap();
+    assert_eq!(g.rule(), Rule::Renju);
+    assert_eq!(g.info().black.as_deref(), Some("Ming ] Li"));
+    assert_eq!(g.info().white.as_deref(), Some("Bob"));
+    assert_eq!(g.info().date.as_deref(), Some("2026-12-01"));
+    assert_eq!(gomoku::notation::format_moves(g.moves()), "h8i9j10k11");
+    assert_eq!(g.result(), GameResult::WhiteWon);
+    assert_eq!(g.end_reason(), Some(EndReason::Resignation));
+    // Set-up stones with the side to move, and a Gomocup rule number as
+    // c-gomoku-cli writes it.
+    let g = Game::from_sgf("(;GM[4]SZ[9]RU[1]AB[ee][dd]AW[ed]PL[W];W[aa])").unwrap();
+    assert_eq!(g.rule(), Rule::Standard);
+    assert_eq!(g.setup().stones.len(), 3);
+    assert_eq!(g.side_to_move(), Color::Black);
+    // A result the moves decide is the moves' own.
+    let g =
+        Game::from_sgf("(;GM[4]SZ[9];B[aa];W[ba];B[ab];W[bb];B[ac];W[bc];B[ad];W[bd];B[ae]RE[W+])")
+            .unwrap();
+    assert_eq!(g.result(), GameResult::BlackWon);
+}
+
+#[test]
+fn sgf_round_trips_players_dates_set_ups_and_declared_results() {
+    let mut g = game(15, Rule::Caro, "h8 i9 j10");
+    g.info_mut().set_player(Color::White, Some("白棋]\\"));
+    g.info_mut().date = Some("2026-12-01".into());
+    g.lose_on_time(Color::Black).unwrap();
+    let text = g.to_sgf();
+    assert!(text.starts_with("(;FF[4]GM[4]CA[UTF-8]"), "{text}");
+    assert!(
+        text.contains("SZ[15]RU[caro]PW[白棋\\]\\\\]DT[2026-12-01]RE[W+T]"),
+        "{text}"
+    );
+    assert!(text.contains(";B[hh];W[ii];B[jj])"), "{text}");
+    assert_eq!(Game::from_sgf(&text).unwrap(), g);
+    let mut agreed = game(15, Rule::Freestyle, "h8");
+    agreed.agree_draw().unwrap();
+    assert!(agreed.to_sgf().contains("RE[Draw]"));
+    assert_eq!(Game::from_sgf(&agreed.to_sgf()).unwrap(), agreed);
+}
+
+#[test]
+fn malformed_sgf_says_what_is_wrong() {
+    let cases = [
+        ("", "not an SGF record"),
+        ("(;GM[1]SZ[19];B[aa])", "GM[1]"),
+        ("(;GM[4]SZ[15:13])", "only square boards"),
+        ("(;GM[4]SZ[30])", "invalid board size 30"),
+        (
+            "(;GM[4]SZ[15];B[hh];B[ii])",
+            "move 2 B[ii]: white is to move",
+        ),
+        ("(;GM[4]SZ[15];B[hh];W[hh])", "point h8 is occupied"),
+        ("(;GM[4]SZ[9];B[zz])", "off the 9×9 board"),
+        ("(;GM[4]SZ[15];B[])", "a pass"),
+        ("(;GM[4]SZ[15];B[hh]", "unfinished game tree"),
+        ("(;GM[4]SZ[15]PB[open", "unfinished property value"),
+        ("(;GM[4]RU[chess])", "unknown rule"),
+        (
+            "(;GM[4]AB[hh][ii][jj])",
+            "3 black and 0 white stones cannot have white to move",
+        ),
+    ];
+    for (text, expected) in cases {
+        let e = Game::from_sgf(text).unwrap_err();
+        assert!(e.to_string().contains(expected), "{text:?}: {e}");
+    }
 }

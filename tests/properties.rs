@@ -2,7 +2,7 @@
 //! scan for wins, a window-by-window reading of the renju rules for
 //! forbidden points, and save/PSQ round trips.
 
-use gomoku::{Color, Game, GameResult, Point, Rule};
+use gomoku::{Color, Game, GameResult, Point, Rule, Symmetry};
 use proptest::prelude::*;
 
 const DIRS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
@@ -240,6 +240,78 @@ proptest! {
         prop_assert_eq!(&loaded, &game);
         let psq = Game::from_psq(&game.to_psq(), rule).unwrap();
         prop_assert_eq!(psq.moves(), game.moves());
+        // SGF keeps everything but the redo list.
+        let sgf = Game::from_sgf(&game.to_sgf()).unwrap();
+        prop_assert_eq!(sgf.moves(), game.moves());
+        prop_assert_eq!(sgf.setup(), game.setup());
+        prop_assert_eq!(sgf.result(), game.result());
+        prop_assert_eq!(sgf.end_reason(), game.end_reason());
+        // A board array keeps the position, refused once someone has won.
+        let to_move = Some(game.side_to_move());
+        let rows = Game::from_rows(&game.rows(), rule, to_move);
+        let columns = Game::from_columns(&game.columns(), rule, to_move);
+        if game.winner().is_some() {
+            prop_assert!(rows.is_err() && columns.is_err());
+        } else {
+            prop_assert_eq!(rows.unwrap().rows(), game.rows());
+            prop_assert_eq!(columns.unwrap().rows(), game.rows());
+        }
+    }
+
+    #[test]
+    fn declared_endings_survive_every_format(
+        rule in rule_strategy(),
+        choices in prop::collection::vec((any::<u16>(), any::<u8>()), 0..60),
+        ending in 0u8..4,
+    ) {
+        let mut game = play_random(15, rule, &choices, |_| {});
+        let side = game.side_to_move();
+        let was_over = game.is_over();
+        let declared = match ending {
+            0 => game.resign(side),
+            1 => game.lose_on_time(side),
+            2 => game.agree_draw(),
+            _ => Ok(()),
+        };
+        // Refused exactly when the moves had already ended the game.
+        prop_assert_eq!(declared.is_err(), ending < 3 && was_over);
+        prop_assert_eq!(&Game::load(&game.save()).unwrap(), &game);
+        let sgf = Game::from_sgf(&game.to_sgf()).unwrap();
+        prop_assert_eq!(sgf.result(), game.result());
+        prop_assert_eq!(sgf.end_reason(), game.end_reason());
+    }
+
+    #[test]
+    fn the_eight_symmetries_keep_every_rule_and_the_canonical_form(
+        size in 5usize..=19,
+        rule in rule_strategy(),
+        choices in prop::collection::vec((any::<u16>(), any::<u8>()), 0..80),
+    ) {
+        let game = play_random(size, rule, &choices, |_| {});
+        let canonical = game.canonical().0;
+        let mut images = Vec::new();
+        for s in Symmetry::ALL {
+            let image = game.transformed(s);
+            // Results, forbidden points and legal moves map onto each other.
+            prop_assert_eq!(image.result(), game.result());
+            prop_assert_eq!(image.end_reason(), game.end_reason());
+            let mapped = |points: Vec<Point>| {
+                let mut v: Vec<Point> = points.into_iter().map(|p| s.apply(p, size)).collect();
+                v.sort_by_key(|p| (p.y(), p.x()));
+                v
+            };
+            prop_assert_eq!(mapped(game.forbidden_points()), image.forbidden_points());
+            prop_assert_eq!(mapped(game.legal_moves()), image.legal_moves());
+            prop_assert_eq!(&image.transformed(s.inverse()), &game);
+            // Every image has the same canonical form.
+            let (image_canonical, _) = image.canonical();
+            prop_assert_eq!(image_canonical.board(), canonical.board());
+            images.push(image.rows());
+        }
+        if game.move_count() == 0 {
+            return Ok(());
+        }
+        prop_assert_eq!(canonical.rows(), images.iter().min().unwrap().clone());
     }
 
     #[test]
@@ -266,6 +338,9 @@ proptest! {
         let _ = Game::load(&text);
         let _ = Game::from_psq(&text, Rule::Renju);
         let _ = gomoku::notation::parse_moves(&text);
+        let _ = Game::load_all(&text);
+        let _ = Game::from_sgf(&text);
+        let _ = Game::from_sgf(&format!("(;GM[4]SZ[9]{text})"));
     }
 }
 

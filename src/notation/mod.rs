@@ -1,10 +1,13 @@
 //! Text forms of moves and games: move strings (`h8i9j10`), `x,y` pairs,
-//! Gomocup opening lines, the save format ([`Game::save`](crate::Game::save))
-//! and Piskvork `.psq` records ([`Game::to_psq`](crate::Game::to_psq)).
+//! Gomocup opening lines, the save format ([`Game::save`](crate::Game::save),
+//! many games to a history file with [`Game::load_all`](crate::Game::load_all)),
+//! Piskvork `.psq` records ([`Game::to_psq`](crate::Game::to_psq)) and SGF
+//! ([`Game::to_sgf`](crate::Game::to_sgf)).
 
 mod psq;
 mod puzzle;
 mod save;
+mod sgf;
 
 pub use puzzle::Puzzle;
 

@@ -3,6 +3,9 @@
 //!
 //! ```text
 //! gomoku-save 1
+//! player black Alice
+//! player white Bob
+//! date 2026-12-01
 //! size 15
 //! rule renju
 //! first black
@@ -13,14 +16,21 @@
 //! result ongoing
 //! ```
 //!
-//! `first` is the side to move in the start position; `black` and `white`
-//! list set-up stones (optional); `moves` the moves played from there; `redo`
-//! (optional) the undone moves that redo would replay, next one first. Blank
-//! lines and lines starting with `#` are ignored. `result` must agree with the
+//! `player` and `date` (optional) say who played and when; `first` is the
+//! side to move in the start position; `black` and `white` list set-up
+//! stones (optional); `moves` the moves played from there; `redo` (optional)
+//! the undone moves that redo would replay, next one first. `result` is
+//! `ongoing`, or the result and why the game ended: `black five`,
+//! `white overline`, `draw full`, `draw no_legal_move`, or a declared ending,
+//! `black resign` (white resigned), `white time`, `draw agreed`. Blank lines
+//! and lines starting with `#` are ignored. The result must agree with the
 //! moves, so a tampered file is caught rather than half-believed.
+//!
+//! A history file is saves one after another ([`Game::load_all`]).
 
 use super::parse_moves;
-use crate::{Color, Game, GameResult, ParseError, Point, Rule, Setup};
+use crate::game::one_line;
+use crate::{Color, EndReason, Game, GameInfo, GameResult, ParseError, Point, Rule, Setup};
 
 /// The first line of every save, with the format version.
 const HEADER: &str = "gomoku-save 1";
@@ -32,8 +42,18 @@ impl Game {
         let list = |points: &mut dyn Iterator<Item = Point>| {
             points.map(|p| format!(" {p}")).collect::<String>()
         };
-        let mut text = format!(
-            "{HEADER}\nsize {}\nrule {}\nfirst {}\n",
+        let mut text = format!("{HEADER}\n");
+        let info = self.info();
+        for color in Color::ALL {
+            if let Some(name) = info.player(color) {
+                text += &format!("player {color} {}\n", one_line(name));
+            }
+        }
+        if let Some(date) = &info.date {
+            text += &format!("date {}\n", one_line(date));
+        }
+        text += &format!(
+            "size {}\nrule {}\nfirst {}\n",
             setup.size, setup.rule, setup.to_move
         );
         for color in Color::ALL {
@@ -48,8 +68,36 @@ impl Game {
         if !redo.is_empty() {
             text += &format!("redo{redo}\n");
         }
-        text += &format!("result {}\n", self.result().name());
-        text
+        text += &format!("result {}", self.result().name());
+        if let Some(reason) = self.end_reason() {
+            text += &format!(" {}", reason.name());
+        }
+        text + "\n"
+    }
+
+    /// Reads a history file: save texts one after another, each starting
+    /// with its `gomoku-save` line. An error names the line and the game.
+    pub fn load_all(text: &str) -> Result<Vec<Game>, ParseError> {
+        let mut games = Vec::new();
+        let mut start = None;
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            if line.trim().starts_with("gomoku-save") {
+                if let Some(s) = start {
+                    games.push(load_part(&lines, s, i, games.len())?);
+                }
+                start = Some(i);
+            } else if start.is_none() && !is_blank(line) {
+                return Err(
+                    ParseError::new("not a gomoku save (expected \"gomoku-save 1\")")
+                        .at_line(i + 1),
+                );
+            }
+        }
+        if let Some(s) = start {
+            games.push(load_part(&lines, s, lines.len(), games.len())?);
+        }
+        Ok(games)
     }
 
     /// Reads a game from save text. Malformed text gives an error naming the
@@ -80,6 +128,22 @@ impl Game {
     }
 }
 
+/// Whether a line carries nothing (blank or a `#` comment).
+fn is_blank(line: &str) -> bool {
+    let line = line.trim();
+    line.is_empty() || line.starts_with('#')
+}
+
+/// Loads the save in `lines[start..end]`, the `k`-th of a history file,
+/// with errors on the file's line numbers.
+fn load_part(lines: &[&str], start: usize, end: usize, k: usize) -> Result<Game, ParseError> {
+    Game::load(&lines[start..end].join("\n")).map_err(|mut e| {
+        e.line = e.line.map(|n| n + start);
+        e.message = format!("game {}: {}", k + 1, e.message);
+        e
+    })
+}
+
 /// The fields of a save, each with the line it came from.
 #[derive(Default)]
 struct Fields {
@@ -90,7 +154,9 @@ struct Fields {
     stones_line: usize,
     moves: Option<(usize, Vec<Point>)>,
     redo: Option<(usize, Vec<Point>)>,
-    result: Option<(usize, GameResult)>,
+    result: Option<(usize, GameResult, Option<EndReason>)>,
+    players: [Option<(usize, String)>; 2],
+    date: Option<(usize, String)>,
 }
 
 impl Fields {
@@ -119,21 +185,43 @@ impl Fields {
             "moves" => set_once(&mut self.moves, key, n, parse_moves(value)?),
             "redo" => set_once(&mut self.redo, key, n, parse_moves(value)?),
             "result" => {
-                let result = [
-                    GameResult::Ongoing,
-                    GameResult::BlackWon,
-                    GameResult::WhiteWon,
-                    GameResult::Draw,
-                ]
-                .into_iter()
-                .find(|r| r.name() == value)
-                .ok_or_else(|| {
-                    ParseError::new(format!(
-                        "invalid result {value:?} (expected ongoing, black, white or draw)"
-                    ))
-                })?;
-                set_once(&mut self.result, key, n, result)
+                let (result, reason) = value.split_once(' ').unwrap_or((value, ""));
+                let result = GameResult::ALL
+                    .into_iter()
+                    .find(|r| r.name() == result)
+                    .ok_or_else(|| {
+                        ParseError::new(format!(
+                            "invalid result {result:?} (expected ongoing, black, white or draw)"
+                        ))
+                    })?;
+                let reason = match reason.trim() {
+                    "" => None,
+                    word => Some(
+                        EndReason::ALL
+                            .into_iter()
+                            .find(|r| r.name() == word)
+                            .ok_or_else(|| {
+                                ParseError::new(format!("invalid end reason {word:?}"))
+                            })?,
+                    ),
+                };
+                if self.result.is_some() {
+                    return Err(ParseError::new("duplicate \"result\" line"));
+                }
+                self.result = Some((n, result, reason));
+                Ok(())
             }
+            "player" => {
+                let (color, name) = value.split_once(char::is_whitespace).unwrap_or((value, ""));
+                let color: Color = color.parse()?;
+                set_once(
+                    &mut self.players[color as usize - 1],
+                    "player",
+                    n,
+                    name.trim().to_string(),
+                )
+            }
+            "date" => set_once(&mut self.date, key, n, value.to_string()),
             _ => Err(ParseError::new(format!("unknown key {key:?}"))),
         }
     }
@@ -144,7 +232,7 @@ impl Fields {
         let (size_line, size) = self.size.ok_or_else(|| missing("size"))?;
         let (_, rule) = self.rule.ok_or_else(|| missing("rule"))?;
         let (moves_line, moves) = self.moves.ok_or_else(|| missing("moves"))?;
-        let (result_line, result) = self.result.ok_or_else(|| missing("result"))?;
+        let (result_line, result, reason) = self.result.ok_or_else(|| missing("result"))?;
         let setup_line = if self.stones.is_empty() {
             size_line
         } else {
@@ -166,14 +254,47 @@ impl Fields {
         if let Some((redo_line, redo)) = self.redo {
             replay_redo(&mut game, &redo).map_err(|e| e.at_line(redo_line))?;
         }
-        if game.result() != result {
+        let declared = reason.filter(|r| r.is_declared());
+        if let Some(reason) = declared {
+            let declare = match (result, reason) {
+                (GameResult::BlackWon, EndReason::Resignation) => game.resign(Color::White),
+                (GameResult::WhiteWon, EndReason::Resignation) => game.resign(Color::Black),
+                (GameResult::BlackWon, EndReason::Timeout) => game.lose_on_time(Color::White),
+                (GameResult::WhiteWon, EndReason::Timeout) => game.lose_on_time(Color::Black),
+                (GameResult::Draw, EndReason::Agreement) => game.agree_draw(),
+                _ => {
+                    return Err(ParseError::new(format!(
+                        "result {:?} cannot end by {:?}",
+                        result.name(),
+                        reason.name()
+                    ))
+                    .at_line(result_line))
+                }
+            };
+            declare.map_err(|e| {
+                ParseError::new(format!("{} after the moves: {e}", reason.name()))
+                    .at_line(result_line)
+            })?;
+        }
+        let derived_reason_ok = reason.is_none_or(|r| game.end_reason() == Some(r));
+        if game.result() != result || !derived_reason_ok {
+            let said = reason.map_or(String::new(), |r| format!(" {}", r.name()));
+            let found = game
+                .end_reason()
+                .map_or(String::new(), |r| format!(" {}", r.name()));
             return Err(ParseError::new(format!(
-                "result {:?} does not match the moves, which give {:?}",
+                "result \"{}{said}\" does not match the moves, which give \"{}{found}\"",
                 result.name(),
                 game.result().name()
             ))
             .at_line(result_line));
         }
+        let [black, white] = self.players.map(|p| p.map(|(_, name)| name));
+        *game.info_mut() = GameInfo {
+            black,
+            white,
+            date: self.date.map(|(_, d)| d),
+        };
         Ok(game)
     }
 }
