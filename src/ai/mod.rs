@@ -26,6 +26,7 @@
 mod bench;
 mod classic;
 mod eval;
+mod hint;
 mod lines;
 mod pattern;
 mod position;
@@ -49,6 +50,9 @@ use tt::TranspositionTable;
 
 pub use bench::{bench, make_unmake_rate, BenchResult, BENCH_DEPTH};
 pub use eval::Weights;
+pub use hint::{
+    hint, Combination, ForcedWin, ForcedWinKind, Hint, PointReason, Shape, HINT_POINTS,
+};
 pub use tune::{tune, Tuning};
 pub use vcf::{solve_vcf, solve_vct, VcfResult};
 

@@ -252,7 +252,6 @@ impl Position {
     }
 
     /// The pattern `color` would make on cell `i` along direction `d`.
-    #[cfg(test)]
     pub(crate) fn pattern(&self, i: usize, color: Color, d: usize) -> Pattern {
         Pattern::ALL[self.patterns[i].to_le_bytes()[4 * (color as usize - 1) + d] as usize]
     }
