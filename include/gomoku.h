@@ -37,75 +37,35 @@
 
 #include <stdint.h>
 
-// Why a game ended. The first four follow from the board; the others are
-// declared ([`Game::resign`], [`Game::lose_on_time`], [`Game::agree_draw`]).
-enum EndReason
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : uint8_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
-  // A line of exactly five.
-  END_REASON_FIVE = 1,
-  // A line of six or more, where the rule lets it win (freestyle, caro,
-  // and white under renju).
-  END_REASON_OVERLINE = 2,
-  // The board filled up with no winner.
-  END_REASON_FULL_BOARD = 3,
-  // Renju: black is to move and every empty point is forbidden.
-  END_REASON_NO_LEGAL_MOVE = 4,
-  // A player resigned.
-  END_REASON_RESIGNATION = 5,
-  // A player ran out of time.
-  END_REASON_TIMEOUT = 6,
-  // The players agreed to a draw.
-  END_REASON_AGREEMENT = 7,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum EndReason EndReason;
-#else
-typedef uint8_t EndReason;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
+// The highest level: the search engine at full strength.
+#define MAX_LEVEL 5
 
-// A symmetry of the square board; the values are the C ABI codes.
-//
-// ```
-// use gomoku::{Point, Symmetry};
-// let p = Point::new(1, 0); // b1, on a 15×15 board
-// assert_eq!(Symmetry::Rotate90.apply(p, 15), Point::new(14, 1));
-// assert_eq!(Symmetry::Rotate90.inverse().apply(Point::new(14, 1), 15), p);
-// assert_eq!(Symmetry::ALL.len(), 8);
-// ```
-enum Symmetry
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : uint8_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
-  // Leaves every point where it is.
-  SYMMETRY_IDENTITY = 0,
-  // A quarter turn clockwise: `(x, y)` to `(n−1−y, x)`.
-  SYMMETRY_ROTATE90 = 1,
-  // A half turn: `(x, y)` to `(n−1−x, n−1−y)`.
-  SYMMETRY_ROTATE180 = 2,
-  // A quarter turn anticlockwise: `(x, y)` to `(y, n−1−x)`.
-  SYMMETRY_ROTATE270 = 3,
-  // Left and right swapped: `(x, y)` to `(n−1−x, y)`.
-  SYMMETRY_FLIP_HORIZONTAL = 4,
-  // Top and bottom swapped: `(x, y)` to `(x, n−1−y)`.
-  SYMMETRY_FLIP_VERTICAL = 5,
-  // The main diagonal as mirror: `(x, y)` to `(y, x)`.
-  SYMMETRY_TRANSPOSE = 6,
-  // The other diagonal as mirror: `(x, y)` to `(n−1−y, n−1−x)`.
-  SYMMETRY_ANTI_TRANSPOSE = 7,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum Symmetry Symmetry;
-#else
-typedef uint8_t Symmetry;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
+// The transposition table's default size in MiB.
+#define DEFAULT_TABLE_MIB 16
+
+// The bench depth used when none is given.
+#define BENCH_DEPTH 7
+
+// How many candidate points a hint explains.
+#define HINT_POINTS 5
+
+// The largest board side the library supports.
+#define MAX_SIZE 26
+
+// The smallest board side the library supports.
+#define MIN_SIZE 5
+
+// The board side used when none is given.
+#define DEFAULT_SIZE 15
+
+// The points a hint explains.
+#define GOMOKU_HINT_POINTS 5
+
+// The moves of a forced win a hint holds (longer lines are cut).
+#define GOMOKU_HINT_LINE 64
+
+// The bytes of a hint's texts, NUL included.
+#define GOMOKU_HINT_TEXT 512
 
 // The outcome of a C ABI call: `0` success, negative on error.
 enum GomokuStatus
@@ -139,6 +99,8 @@ enum GomokuStatus
   GOMOKU_STATUS_OUT_OF_MEMORY = -11,
   // The AI is already thinking on this handle.
   GOMOKU_STATUS_BUSY = -12,
+  // A file could not be read or written (see `gomoku_last_error`).
+  GOMOKU_STATUS_IO_ERROR = -13,
   // An internal error was caught at the boundary; please report it.
   GOMOKU_STATUS_PANIC = -99,
 };
@@ -217,6 +179,158 @@ typedef int32_t GomokuResult;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
+// Why a game ended (`gomoku_result_reason`); 0 while it goes on.
+enum GomokuReason
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // The game goes on.
+  GOMOKU_REASON_NONE = 0,
+  // A line of exactly five.
+  GOMOKU_REASON_FIVE = 1,
+  // A winning line of six or more (freestyle, caro, white under renju).
+  GOMOKU_REASON_OVERLINE = 2,
+  // The board is full.
+  GOMOKU_REASON_FULL_BOARD = 3,
+  // Renju: black to move and every empty point forbidden.
+  GOMOKU_REASON_NO_LEGAL_MOVE = 4,
+  // A player resigned.
+  GOMOKU_REASON_RESIGNATION = 5,
+  // A player ran out of time.
+  GOMOKU_REASON_TIMEOUT = 6,
+  // The players agreed to a draw.
+  GOMOKU_REASON_AGREEMENT = 7,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum GomokuReason GomokuReason;
+#else
+typedef int32_t GomokuReason;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// The eight symmetries of the board (`gomoku_transform`).
+enum GomokuSymmetry
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // Every point stays.
+  GOMOKU_SYMMETRY_IDENTITY = 0,
+  // A quarter turn clockwise.
+  GOMOKU_SYMMETRY_ROTATE90 = 1,
+  // A half turn.
+  GOMOKU_SYMMETRY_ROTATE180 = 2,
+  // A quarter turn anticlockwise.
+  GOMOKU_SYMMETRY_ROTATE270 = 3,
+  // Left and right swapped.
+  GOMOKU_SYMMETRY_FLIP_HORIZONTAL = 4,
+  // Top and bottom swapped.
+  GOMOKU_SYMMETRY_FLIP_VERTICAL = 5,
+  // Mirrored in the main diagonal: (x, y) to (y, x).
+  GOMOKU_SYMMETRY_TRANSPOSE = 6,
+  // Mirrored in the other diagonal.
+  GOMOKU_SYMMETRY_ANTI_TRANSPOSE = 7,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum GomokuSymmetry GomokuSymmetry;
+#else
+typedef int32_t GomokuSymmetry;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// Languages of the texts the library writes (hints, results, rule names).
+enum GomokuLanguage
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // English.
+  GOMOKU_LANGUAGE_ENGLISH = 0,
+  // Simplified Chinese.
+  GOMOKU_LANGUAGE_CHINESE = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum GomokuLanguage GomokuLanguage;
+#else
+typedef int32_t GomokuLanguage;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// Shapes on one line, as hints name them (`GomokuHintPoint`).
+enum GomokuShape
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // Open two (活二).
+  GOMOKU_SHAPE_OPEN_TWO = 1,
+  // Three with one way to a four (眠三).
+  GOMOKU_SHAPE_THREE = 2,
+  // Open three (活三).
+  GOMOKU_SHAPE_OPEN_THREE = 3,
+  // Four (冲四).
+  GOMOKU_SHAPE_FOUR = 4,
+  // Open four (活四).
+  GOMOKU_SHAPE_OPEN_FOUR = 5,
+  // Five (连五).
+  GOMOKU_SHAPE_FIVE = 6,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum GomokuShape GomokuShape;
+#else
+typedef int32_t GomokuShape;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// Lines combining on one point (`GomokuHintPoint.combination`); 0 none.
+enum GomokuCombination
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // No combination.
+  GOMOKU_COMBINATION_NONE = 0,
+  // A four and an open three (四三).
+  GOMOKU_COMBINATION_FOUR_THREE = 1,
+  // Two fours (双四).
+  GOMOKU_COMBINATION_DOUBLE_FOUR = 2,
+  // Two open threes (双三).
+  GOMOKU_COMBINATION_DOUBLE_THREE = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum GomokuCombination GomokuCombination;
+#else
+typedef int32_t GomokuCombination;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// Kinds of forced win (`GomokuHint.forced_win`); 0 none found.
+enum GomokuForcedWin
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // No forced win found.
+  GOMOKU_FORCED_WIN_NONE = 0,
+  // Victory by continuous fours.
+  GOMOKU_FORCED_WIN_VCF = 1,
+  // Victory by continuous threats.
+  GOMOKU_FORCED_WIN_VCT = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum GomokuForcedWin GomokuForcedWin;
+#else
+typedef int32_t GomokuForcedWin;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
 // An opaque game handle: the game, its AI engine (which allocates its table
 // on the first search that needs one and keeps it between moves) and, once
 // the engine has searched, the handle `gomoku_ai_stop` uses. Every call
@@ -273,6 +387,67 @@ typedef struct GomokuSearchInfo {
 
 // Receives search progress; `user_data` is passed through unchanged.
 typedef void (*GomokuProgressCallback)(const struct GomokuSearchInfo *info, void *user_data);
+
+// One point of a hint and why it is worth playing.
+typedef struct GomokuHintPoint {
+  // Column of the point.
+  int32_t x;
+  // Row of the point.
+  int32_t y;
+  // The point's threat value, higher is better.
+  int64_t value;
+  // How many entries of `makes` are set.
+  uint32_t makes_count;
+  // The mover's shapes a stone here makes (`GOMOKU_SHAPE_*`), strongest first.
+  int32_t makes[4];
+  // How they combine (`GOMOKU_COMBINATION_*`).
+  int32_t combination;
+  // How many entries of `blocks` are set.
+  uint32_t blocks_count;
+  // The opponent's shapes a stone here breaks (`GOMOKU_SHAPE_*`).
+  int32_t blocks[4];
+  // Why, as a sentence in the hint's language (NUL-terminated UTF-8).
+  char text[GOMOKU_HINT_TEXT];
+} GomokuHintPoint;
+
+// A hint for the side to move (`gomoku_hint`).
+typedef struct GomokuHint {
+  // The point to play: column.
+  int32_t x;
+  // The point to play: row.
+  int32_t y;
+  // Heuristic score for the mover (0 when `mate_in` is set).
+  int32_t score;
+  // Plies to a forced end: > 0 the mover wins, < 0 loses, 0 none.
+  int32_t mate_in;
+  // The forced win the move starts (`GOMOKU_FORCED_WIN_*`).
+  int32_t forced_win;
+  // Length of the forced win's line (moves and replies, to the five);
+  // the first `GOMOKU_HINT_LINE` are in `line_xs`, `line_ys`.
+  uint32_t line_length;
+  // Columns of the forced win's line.
+  int32_t line_xs[GOMOKU_HINT_LINE];
+  // Rows of the forced win's line.
+  int32_t line_ys[GOMOKU_HINT_LINE];
+  // How many of `points` are set; the first is the point to play.
+  uint32_t point_count;
+  // The best points with their reasons.
+  struct GomokuHintPoint points[GOMOKU_HINT_POINTS];
+  // The whole hint as a sentence (NUL-terminated UTF-8).
+  char text[GOMOKU_HINT_TEXT];
+} GomokuHint;
+
+
+
+
+
+
+
+
+
+
+
+
 
 #ifdef __cplusplus
 extern "C" {
@@ -360,6 +535,41 @@ int32_t gomoku_to_psq(const struct GomokuGame *g, char *buf, uint32_t cap);
 // # Safety
 // `text` is NULL or a NUL-terminated string.
 struct GomokuGame *gomoku_from_psq(const char *text, int32_t rule);
+
+// Writes the game as an SGF record (`GM[4]`), like `gomoku_save`.
+//
+// # Safety
+// `g` is NULL or a live handle; `buf` is NULL or points to `cap` writable bytes.
+int32_t gomoku_to_sgf(const struct GomokuGame *g, char *buf, uint32_t cap);
+
+// A game from an SGF record (its first game, main line); NULL if it is
+// malformed (details via `gomoku_last_error`).
+//
+// # Safety
+// `text` is NULL or a NUL-terminated string.
+struct GomokuGame *gomoku_from_sgf(const char *text);
+
+// Appends the game's save text to the history file at `path` (created if
+// missing), so that a history keeps every finished game.
+// `GOMOKU_STATUS_IO_ERROR` if the file cannot be written.
+//
+// # Safety
+// `g` is NULL or a live handle; `path` is NULL or a NUL-terminated string.
+int32_t gomoku_append_history(const char *path, const struct GomokuGame *g);
+
+// The number of games in a history file's text (saves one after
+// another); `GOMOKU_STATUS_PARSE_ERROR` if any of them is malformed.
+//
+// # Safety
+// `text` is NULL or a NUL-terminated string.
+int32_t gomoku_history_count(const char *text);
+
+// Game `index` (0 = oldest) of a history file's text; NULL if the text is
+// malformed or has no such game.
+//
+// # Safety
+// `text` is NULL or a NUL-terminated string.
+struct GomokuGame *gomoku_history_game(const char *text, uint32_t index);
 
 // Plays `(x, y)` for the side to move. Errors: off board, occupied,
 // forbidden, game over; the game is unchanged on error.
@@ -500,6 +710,71 @@ int32_t gomoku_is_legal(const struct GomokuGame *g, int32_t x, int32_t y);
 // `g` is NULL or a live handle; `xs`, `ys` point to `cap` writable values.
 int32_t gomoku_forbidden_points(const struct GomokuGame *g, int32_t *xs, int32_t *ys, uint32_t cap);
 
+// Why the game ended: a `GOMOKU_REASON_*` code, 0 while it goes on (and
+// for NULL).
+//
+// # Safety
+// `g` is NULL or a live handle.
+int32_t gomoku_result_reason(const struct GomokuGame *g);
+
+// `loser` (1 black, 2 white) resigns; the other side wins. Refused
+// (`GOMOKU_STATUS_GAME_OVER`) once the game is over; `gomoku_undo` reopens it.
+//
+// # Safety
+// `g` is NULL or a live handle.
+int32_t gomoku_resign(struct GomokuGame *g, int32_t loser);
+
+// `loser` ran out of time; the other side wins. As `gomoku_resign`.
+//
+// # Safety
+// `g` is NULL or a live handle.
+int32_t gomoku_lose_on_time(struct GomokuGame *g, int32_t loser);
+
+// The players agree to a draw. As `gomoku_resign`.
+//
+// # Safety
+// `g` is NULL or a live handle.
+int32_t gomoku_agree_draw(struct GomokuGame *g);
+
+// Sets the name of the player of `color` (1 black, 2 white), kept in the
+// save text and SGF; `name` NULL clears it.
+//
+// # Safety
+// `g` is NULL or a live handle; `name` is NULL or a NUL-terminated string.
+int32_t gomoku_set_player(struct GomokuGame *g, int32_t color_code, const char *name);
+
+// Writes the name of the player of `color` into `buf` as `gomoku_save`
+// writes text; returns its length, 0 if it has none.
+//
+// # Safety
+// `g` is NULL or a live handle; `buf` is NULL or points to `cap` writable bytes.
+int32_t gomoku_player(const struct GomokuGame *g, int32_t color_code, char *buf, uint32_t cap);
+
+// Sets when the game was played (any text, e.g. `2026-12-01`); NULL clears it.
+//
+// # Safety
+// `g` is NULL or a live handle; `date` is NULL or a NUL-terminated string.
+int32_t gomoku_set_date(struct GomokuGame *g, const char *date);
+
+// Writes the game's date into `buf` as `gomoku_save` writes text; returns
+// its length, 0 if it has none.
+//
+// # Safety
+// `g` is NULL or a live handle; `buf` is NULL or points to `cap` writable bytes.
+int32_t gomoku_date(const struct GomokuGame *g, char *buf, uint32_t cap);
+
+// How the game stands as a sentence in `language` (`GOMOKU_LANGUAGE_*`),
+// e.g. "black wins with five in a row" or "黑棋五连获胜", written into `buf`
+// as `gomoku_save` writes text.
+//
+// # Safety
+// `g` is NULL or a live handle; `buf` is NULL or points to `cap` writable bytes.
+int32_t gomoku_result_text(const struct GomokuGame *g, int32_t language, char *buf, uint32_t cap);
+
+// A rule's name in `language`, as a static NUL-terminated string; "" for
+// an unknown rule or language.
+const char *gomoku_rule_name(int32_t rule, int32_t language);
+
 // A new game on an empty `size × size` board (5..=26), black to move; `rule`
 // is 0 freestyle, 1 standard, 2 renju, 3 caro. NULL on invalid arguments.
 // Free it with `gomoku_free`. A handle costs about 2 KiB until its first
@@ -520,6 +795,30 @@ struct GomokuGame *gomoku_new_setup(uint32_t size,
                                     uint32_t count,
                                     int32_t to_move);
 
+// A new game from a board array, rows first as printed: `cells[y * size +
+// x]` is 0 (empty), 1 (black) or 2 (white). `to_move` is 1 or 2, or 0 to
+// infer it from the counts (black when equal, white when black has one
+// more). NULL for an impossible board (too many stones of one colour, an
+// existing five, a bad code; details via `gomoku_last_error`).
+//
+// # Safety
+// `cells` is NULL or points to `size * size` values.
+struct GomokuGame *gomoku_new_from_rows(uint32_t size,
+                                        int32_t rule,
+                                        const int32_t *cells,
+                                        int32_t to_move);
+
+// A new game from a board array, columns first: `cells[x * size + y]`,
+// as `board[x][y]` in many course projects; otherwise as
+// `gomoku_new_from_rows`.
+//
+// # Safety
+// `cells` is NULL or points to `size * size` values.
+struct GomokuGame *gomoku_new_from_columns(uint32_t size,
+                                           int32_t rule,
+                                           const int32_t *cells,
+                                           int32_t to_move);
+
 // An independent copy of a game (for analysis or an AI thread): the same
 // position and history, its own AI engine with no table yet. NULL for NULL.
 //
@@ -533,6 +832,20 @@ struct GomokuGame *gomoku_clone(const struct GomokuGame *g);
 // # Safety
 // `g` is NULL or a live handle, not used again afterwards.
 void gomoku_free(struct GomokuGame *g);
+
+// A hint for the side to move into `*out`: the engine's move (searched
+// with `options`, NULL for defaults), the forced win it starts if a short
+// search finds one, and the best few points with the shapes each makes and
+// breaks, explained in `language` (`GOMOKU_LANGUAGE_*`). Does not play.
+// Errors as `gomoku_ai_move`.
+//
+// # Safety
+// `g` is NULL or a live handle; `options` is NULL or valid; `out` is NULL
+// or writable.
+int32_t gomoku_hint(struct GomokuGame *g,
+                    const struct GomokuAiOptions *options,
+                    int32_t language,
+                    struct GomokuHint *out);
 
 // The English description of a status code, as a static NUL-terminated
 // string (never NULL; unknown codes get "unknown status code").
@@ -552,6 +865,34 @@ void gomoku_clear_last_error(void);
 
 // The library version, e.g. "0.1.0", as a static NUL-terminated string.
 const char *gomoku_version(void);
+
+// A new game: this one seen through a symmetry (`GOMOKU_SYMMETRY_*`), its
+// start position, moves, undone moves and players moved to their images.
+// NULL for NULL or an invalid symmetry.
+//
+// # Safety
+// `g` is NULL or a live handle.
+struct GomokuGame *gomoku_transform(const struct GomokuGame *g, int32_t symmetry_code);
+
+// The image of `(x, y)` under a symmetry on a `size × size` board, into
+// `*out_x`, `*out_y`. Errors: invalid size, symmetry or point.
+//
+// # Safety
+// `out_x`, `out_y` are NULL or writable.
+int32_t gomoku_transform_point(uint32_t size,
+                               int32_t symmetry_code,
+                               int32_t x,
+                               int32_t y,
+                               int32_t *out_x,
+                               int32_t *out_y);
+
+// The symmetry taking the position to its canonical form (the least of its
+// eight images), for opening books and duplicate detection;
+// `GOMOKU_STATUS_NULL_POINTER` for NULL.
+//
+// # Safety
+// `g` is NULL or a live handle.
+int32_t gomoku_canonical_symmetry(const struct GomokuGame *g);
 
 #ifdef __cplusplus
 }  // extern "C"

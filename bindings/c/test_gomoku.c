@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <pthread.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "gomoku.h"
 
@@ -99,6 +100,28 @@ static void test_null_handles(void) {
     CHECK_EQ(gomoku_ai_move_with_progress(NULL, NULL, NULL, NULL, &x, &y), GOMOKU_STATUS_NULL_POINTER);
     CHECK(null_recorded());
     CHECK_EQ(gomoku_ai_scores(NULL, 0, cells, 25), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    GomokuHint hint;
+    CHECK_EQ(gomoku_hint(NULL, NULL, GOMOKU_LANGUAGE_ENGLISH, &hint), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK(gomoku_new_from_rows(5, 0, NULL, 0) == NULL); CHECK(null_recorded());
+    CHECK(gomoku_new_from_columns(5, 0, NULL, 0) == NULL); CHECK(null_recorded());
+    CHECK(gomoku_from_sgf(NULL) == NULL); CHECK(null_recorded());
+    CHECK_EQ(gomoku_to_sgf(NULL, buf, sizeof buf), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_result_reason(NULL), 0); CHECK(null_recorded());
+    CHECK_EQ(gomoku_resign(NULL, GOMOKU_STONE_BLACK), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_lose_on_time(NULL, GOMOKU_STONE_BLACK), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_agree_draw(NULL), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_set_player(NULL, 1, "a"), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_player(NULL, 1, buf, sizeof buf), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_set_date(NULL, "today"), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_date(NULL, buf, sizeof buf), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_result_text(NULL, 0, buf, sizeof buf), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK(gomoku_transform(NULL, GOMOKU_SYMMETRY_ROTATE90) == NULL); CHECK(null_recorded());
+    CHECK_EQ(gomoku_transform_point(15, 0, 1, 1, NULL, &y), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_canonical_symmetry(NULL), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_append_history("x", NULL), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK_EQ(gomoku_history_count(NULL), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
+    CHECK(gomoku_history_game(NULL, 0) == NULL); CHECK(null_recorded());
+    CHECK(strcmp(gomoku_rule_name(GOMOKU_RULE_RENJU, GOMOKU_LANGUAGE_ENGLISH), "renju") == 0);
 
     /* The no-ops for NULL leave the last error alone. */
     gomoku_free(NULL);
@@ -519,6 +542,146 @@ static void test_ai_options(void) {
     gomoku_free(g);
 }
 
+/* Board arrays in both layouts, against the game the moves give. */
+static void test_board_arrays(void) {
+    GomokuGame *played = gomoku_new(9, GOMOKU_RULE_RENJU);
+    CHECK_EQ(gomoku_play_moves(played, "e5 d4 a9"), GOMOKU_STATUS_OK);
+    int32_t rows[81], columns[81];
+    CHECK_EQ(gomoku_board_rows(played, rows, 81), 81);
+    CHECK_EQ(gomoku_board_columns(played, columns, 81), 81);
+    GomokuGame *from_rows = gomoku_new_from_rows(9, GOMOKU_RULE_RENJU, rows, 0);
+    GomokuGame *from_columns = gomoku_new_from_columns(9, GOMOKU_RULE_RENJU, columns, 0);
+    CHECK(from_rows != NULL && from_columns != NULL);
+    CHECK_EQ(gomoku_side_to_move(from_rows), GOMOKU_STONE_WHITE); /* 2 black, 1 white */
+    for (int32_t y = 0; y < 9; y++)
+        for (int32_t x = 0; x < 9; x++) {
+            CHECK_EQ(gomoku_stone(from_rows, x, y), gomoku_stone(played, x, y));
+            CHECK_EQ(gomoku_stone(from_columns, x, y), gomoku_stone(played, x, y));
+        }
+    CHECK_EQ(gomoku_move_count(from_rows), 0);
+    gomoku_free(from_rows);
+    gomoku_free(from_columns);
+    /* Given side to move; impossible boards with their reason. */
+    CHECK(gomoku_new_from_rows(9, GOMOKU_RULE_RENJU, rows, GOMOKU_STONE_BLACK) == NULL);
+    CHECK(strstr(gomoku_last_error(), "cannot have black to move") != NULL);
+    CHECK(gomoku_new_from_rows(9, GOMOKU_RULE_RENJU, rows, 3) == NULL);
+    rows[0] = 7;
+    CHECK(gomoku_new_from_rows(9, 0, rows, 0) == NULL);
+    CHECK(strstr(gomoku_last_error(), "invalid stone 7 at a1") != NULL);
+    rows[0] = 1;
+    rows[1] = 1;
+    CHECK(gomoku_new_from_rows(9, 0, rows, 0) == NULL);
+    CHECK(strstr(gomoku_last_error(), "no side can be to move") != NULL);
+    CHECK(gomoku_new_from_rows(4, 0, rows, 0) == NULL);
+    CHECK(gomoku_new_from_rows(9, 9, rows, 0) == NULL);
+    gomoku_free(played);
+}
+
+/* SGF, endings, players and dates, symmetry and the history file. */
+static void test_records(void) {
+    GomokuGame *g = gomoku_new(15, GOMOKU_RULE_RENJU);
+    CHECK_EQ(gomoku_play_moves(g, "h8 i9 j10"), GOMOKU_STATUS_OK);
+    CHECK_EQ(gomoku_set_player(g, GOMOKU_STONE_BLACK, "小明"), GOMOKU_STATUS_OK);
+    CHECK_EQ(gomoku_set_player(g, 3, "x"), GOMOKU_STATUS_INVALID_ARGUMENT);
+    CHECK_EQ(gomoku_set_date(g, "2026-12-01"), GOMOKU_STATUS_OK);
+    char name[16];
+    CHECK_EQ(gomoku_player(g, GOMOKU_STONE_BLACK, name, sizeof name), (int32_t)strlen("小明"));
+    CHECK(strcmp(name, "小明") == 0);
+    CHECK_EQ(gomoku_player(g, GOMOKU_STONE_WHITE, name, sizeof name), 0);
+    CHECK_EQ(gomoku_date(g, name, sizeof name), 10);
+    CHECK_EQ(gomoku_result_reason(g), GOMOKU_REASON_NONE);
+    CHECK_EQ(gomoku_resign(g, GOMOKU_STONE_BLACK), GOMOKU_STATUS_OK);
+    CHECK_EQ(gomoku_result(g), GOMOKU_RESULT_WHITE_WON);
+    CHECK_EQ(gomoku_result_reason(g), GOMOKU_REASON_RESIGNATION);
+    CHECK_EQ(gomoku_agree_draw(g), GOMOKU_STATUS_GAME_OVER);
+    char text[256];
+    CHECK(gomoku_result_text(g, GOMOKU_LANGUAGE_CHINESE, text, sizeof text) > 0);
+    CHECK(strcmp(text, "黑棋认输，白棋获胜") == 0);
+    CHECK_EQ(gomoku_result_text(g, 9, text, sizeof text), GOMOKU_STATUS_INVALID_ARGUMENT);
+
+    int32_t len = gomoku_to_sgf(g, NULL, 0);
+    char *sgf = malloc((size_t)len + 1);
+    CHECK_EQ(gomoku_to_sgf(g, sgf, (uint32_t)len + 1), len);
+    CHECK(strstr(sgf, "RU[renju]PB[小明]DT[2026-12-01]RE[W+R]") != NULL);
+    GomokuGame *back = gomoku_from_sgf(sgf);
+    CHECK(back != NULL);
+    CHECK_EQ(gomoku_result_reason(back), GOMOKU_REASON_RESIGNATION);
+    CHECK_EQ(gomoku_move_count(back), 3);
+    free(sgf);
+    CHECK(gomoku_from_sgf("(;GM[1])") == NULL);
+    CHECK(strstr(gomoku_last_error(), "GM[1]") != NULL);
+
+    /* The eight symmetries and the canonical form. */
+    GomokuGame *turned = gomoku_transform(back, GOMOKU_SYMMETRY_ROTATE90);
+    int32_t x, y;
+    CHECK_EQ(gomoku_transform_point(15, GOMOKU_SYMMETRY_ROTATE90, 8, 8, &x, &y), GOMOKU_STATUS_OK);
+    CHECK_EQ(gomoku_stone(turned, x, y), GOMOKU_STONE_WHITE); /* i9's image */
+    CHECK_EQ(gomoku_result_reason(turned), GOMOKU_REASON_RESIGNATION);
+    CHECK_EQ(gomoku_canonical_symmetry(turned) >= 0, 1);
+    GomokuGame *a = gomoku_transform(back, gomoku_canonical_symmetry(back));
+    GomokuGame *b = gomoku_transform(turned, gomoku_canonical_symmetry(turned));
+    int32_t ra[225], rb[225];
+    gomoku_board_rows(a, ra, 225);
+    gomoku_board_rows(b, rb, 225);
+    CHECK(memcmp(ra, rb, sizeof ra) == 0);
+    CHECK(gomoku_transform(back, 8) == NULL);
+    CHECK_EQ(gomoku_transform_point(15, 0, 15, 0, &x, &y), GOMOKU_STATUS_OFF_BOARD);
+    gomoku_free(a);
+    gomoku_free(b);
+    gomoku_free(turned);
+
+    /* A history file keeps every game appended to it. */
+    char path[] = "/tmp/gomoku-history-XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    close(fd);
+    CHECK_EQ(gomoku_append_history(path, g), GOMOKU_STATUS_OK);
+    CHECK_EQ(gomoku_append_history(path, back), GOMOKU_STATUS_OK);
+    CHECK_EQ(gomoku_append_history("/nonexistent/dir/history.txt", g), GOMOKU_STATUS_IO_ERROR);
+    CHECK(strstr(gomoku_last_error(), "/nonexistent/dir") != NULL);
+    FILE *f = fopen(path, "r");
+    static char file[8192];
+    size_t n = fread(file, 1, sizeof file - 1, f);
+    file[n] = 0;
+    fclose(f);
+    remove(path);
+    CHECK_EQ(gomoku_history_count(file), 2);
+    GomokuGame *second = gomoku_history_game(file, 1);
+    CHECK(second != NULL);
+    CHECK_EQ(gomoku_move_count(second), 3);
+    CHECK(gomoku_history_game(file, 2) == NULL);
+    CHECK(strstr(gomoku_last_error(), "no game 2") != NULL);
+    CHECK_EQ(gomoku_history_count("gomoku-save 1\nsize 3\n"), GOMOKU_STATUS_PARSE_ERROR);
+    gomoku_free(second);
+    gomoku_free(back);
+    gomoku_free(g);
+}
+
+/* A hint names the shapes and the forced win, in both languages. */
+static void test_hint(void) {
+    GomokuGame *g = gomoku_new(15, GOMOKU_RULE_FREESTYLE);
+    CHECK_EQ(gomoku_play_moves(g, "h8 a1 i8 o1 j8 a15"), GOMOKU_STATUS_OK);
+    GomokuAiOptions o;
+    gomoku_ai_options_init(&o);
+    o.max_depth = 3;
+    GomokuHint hint;
+    CHECK_EQ(gomoku_hint(g, &o, GOMOKU_LANGUAGE_ENGLISH, &hint), GOMOKU_STATUS_OK);
+    CHECK(hint.y == 7 && (hint.x == 6 || hint.x == 10)); /* g8 or k8 */
+    CHECK_EQ(hint.forced_win, GOMOKU_FORCED_WIN_VCF);
+    CHECK(hint.line_length >= 3 && hint.line_xs[0] == hint.x);
+    CHECK(hint.point_count >= 2 && hint.point_count <= GOMOKU_HINT_POINTS);
+    CHECK(hint.points[0].x == hint.x && hint.points[0].y == hint.y);
+    CHECK_EQ(hint.points[0].makes[0], GOMOKU_SHAPE_OPEN_FOUR);
+    CHECK(strstr(hint.text, "makes an open four") != NULL);
+    CHECK_EQ(gomoku_hint(g, &o, GOMOKU_LANGUAGE_CHINESE, &hint), GOMOKU_STATUS_OK);
+    CHECK(strstr(hint.text, "活四") != NULL);
+    CHECK(strstr(hint.points[0].text, "形成活四") != NULL);
+    CHECK_EQ(gomoku_hint(g, &o, 7, &hint), GOMOKU_STATUS_INVALID_ARGUMENT);
+    CHECK_EQ(gomoku_hint(g, &o, 0, NULL), GOMOKU_STATUS_NULL_POINTER);
+    CHECK_EQ(gomoku_move_count(g), 6); /* nothing played */
+    gomoku_free(g);
+}
+
 static int progress_calls;
 static void on_progress(const GomokuSearchInfo *info, void *user_data) {
     progress_calls++;
@@ -696,6 +859,9 @@ int main(void) {
     test_bulk_reads();
     test_bad_input();
     test_ai_options();
+    test_board_arrays();
+    test_records();
+    test_hint();
     test_ai();
     test_threads_use_their_own_handles();
     test_threads_match_sequential_play();

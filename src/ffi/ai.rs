@@ -59,7 +59,7 @@ pub unsafe extern "C" fn gomoku_ai_options_init(options: *mut GomokuAiOptions) {
 /// # Safety
 /// `raw` is NULL or points to a readable `GomokuAiOptions` of the size its
 /// `struct_size` says (0: this layout).
-unsafe fn read_options(raw: *const GomokuAiOptions) -> Result<AiOptions, i32> {
+pub(crate) unsafe fn read_options(raw: *const GomokuAiOptions) -> Result<AiOptions, i32> {
     let raw = match raw.as_ref() {
         None => GomokuAiOptions::default(),
         Some(o) => {

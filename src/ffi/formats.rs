@@ -1,9 +1,10 @@
-//! Games as text through the C ABI: the save format and Piskvork records.
+//! Games as text through the C ABI: the save format, history files, SGF
+//! and Piskvork records.
 
 use std::ffi::c_char;
 
 use super::handle::{c_str, handle, write_text, GomokuGame};
-use super::status::{fail, fail_with};
+use super::status::{fail, fail_with, set_last_error};
 use super::{guard, GomokuStatus};
 use crate::{Game, Rule};
 
@@ -87,4 +88,85 @@ pub unsafe extern "C" fn gomoku_from_psq(text: *const c_char, rule: i32) -> *mut
         return std::ptr::null_mut();
     };
     read_game(text, |t| Game::from_psq(t, rule))
+}
+
+/// Writes the game as an SGF record (`GM[4]`), like `gomoku_save`.
+///
+/// # Safety
+/// `g` is NULL or a live handle; `buf` is NULL or points to `cap` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_to_sgf(g: *const GomokuGame, buf: *mut c_char, cap: u32) -> i32 {
+    write_game_text(g, buf, cap, Game::to_sgf)
+}
+
+/// A game from an SGF record (its first game, main line); NULL if it is
+/// malformed (details via `gomoku_last_error`).
+///
+/// # Safety
+/// `text` is NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_from_sgf(text: *const c_char) -> *mut GomokuGame {
+    read_game(text, Game::from_sgf)
+}
+
+/// Appends the game's save text to the history file at `path` (created if
+/// missing), so that a history keeps every finished game.
+/// `GOMOKU_STATUS_IO_ERROR` if the file cannot be written.
+///
+/// # Safety
+/// `g` is NULL or a live handle; `path` is NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_append_history(path: *const c_char, g: *const GomokuGame) -> i32 {
+    guard!(GomokuStatus::Panic as i32, {
+        let Some(h) = handle(g) else {
+            return GomokuStatus::NullPointer as i32;
+        };
+        let path = match c_str(path) {
+            Ok(p) => p,
+            Err(code) => return code,
+        };
+        let result = h.lock().append_to_history(std::path::Path::new(path));
+        match result {
+            Ok(()) => GomokuStatus::Ok as i32,
+            Err(e) => {
+                set_last_error(&format!("{path}: {e}"));
+                GomokuStatus::IoError as i32
+            }
+        }
+    })
+}
+
+/// The number of games in a history file's text (saves one after
+/// another); `GOMOKU_STATUS_PARSE_ERROR` if any of them is malformed.
+///
+/// # Safety
+/// `text` is NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_history_count(text: *const c_char) -> i32 {
+    guard!(GomokuStatus::Panic as i32, {
+        match c_str(text).map(|t| Game::load_all(t).map_err(fail)) {
+            Ok(Ok(games)) => i32::try_from(games.len()).unwrap_or(i32::MAX),
+            Ok(Err(code)) | Err(code) => code,
+        }
+    })
+}
+
+/// Game `index` (0 = oldest) of a history file's text; NULL if the text is
+/// malformed or has no such game.
+///
+/// # Safety
+/// `text` is NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_history_game(text: *const c_char, index: u32) -> *mut GomokuGame {
+    read_game(text, |t| {
+        let mut games = Game::load_all(t)?;
+        let count = games.len();
+        if (index as usize) < count {
+            Ok(games.swap_remove(index as usize))
+        } else {
+            Err(crate::ParseError::new(format!(
+                "no game {index}: the history has {count}"
+            )))
+        }
+    })
 }

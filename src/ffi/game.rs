@@ -3,10 +3,10 @@
 
 use std::ffi::c_char;
 
-use super::handle::{c_str, handle, point, write_grid, write_points, GomokuGame};
+use super::handle::{c_str, handle, point, write_grid, write_points, write_text, GomokuGame};
 use super::status::{fail, fail_with, set_last_error};
 use super::{guard, GomokuStatus};
-use crate::{Error, Game};
+use crate::{Color, Error, Game, Language, Rule};
 
 /// Turns a result into a status code, recording the error text.
 fn status<T>(r: Result<T, impl Into<Error>>) -> i32 {
@@ -350,4 +350,181 @@ pub unsafe extern "C" fn gomoku_forbidden_points(
     with_game_status(g, |game| {
         write_points(game.forbidden_points().into_iter(), xs, ys, cap)
     })
+}
+
+/// Why the game ended: a `GOMOKU_REASON_*` code, 0 while it goes on (and
+/// for NULL).
+///
+/// # Safety
+/// `g` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_result_reason(g: *const GomokuGame) -> i32 {
+    with_game_value(g, |game| game.end_reason().map_or(0, |r| r as i32))
+}
+
+/// The colour for a C code, or the status refusing it.
+fn color(code: i32) -> Result<Color, i32> {
+    Color::from_code(code).ok_or_else(|| {
+        set_last_error(&format!("invalid colour {code} (1 black, 2 white)"));
+        GomokuStatus::InvalidArgument as i32
+    })
+}
+
+/// `loser` (1 black, 2 white) resigns; the other side wins. Refused
+/// (`GOMOKU_STATUS_GAME_OVER`) once the game is over; `gomoku_undo` reopens it.
+///
+/// # Safety
+/// `g` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_resign(g: *mut GomokuGame, loser: i32) -> i32 {
+    with_game_status(g, |game| match color(loser) {
+        Ok(c) => status(game.resign(c)),
+        Err(code) => code,
+    })
+}
+
+/// `loser` ran out of time; the other side wins. As `gomoku_resign`.
+///
+/// # Safety
+/// `g` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_lose_on_time(g: *mut GomokuGame, loser: i32) -> i32 {
+    with_game_status(g, |game| match color(loser) {
+        Ok(c) => status(game.lose_on_time(c)),
+        Err(code) => code,
+    })
+}
+
+/// The players agree to a draw. As `gomoku_resign`.
+///
+/// # Safety
+/// `g` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_agree_draw(g: *mut GomokuGame) -> i32 {
+    with_game_status(g, |game| status(game.agree_draw()))
+}
+
+/// Sets the name of the player of `color` (1 black, 2 white), kept in the
+/// save text and SGF; `name` NULL clears it.
+///
+/// # Safety
+/// `g` is NULL or a live handle; `name` is NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_set_player(
+    g: *mut GomokuGame,
+    color_code: i32,
+    name: *const c_char,
+) -> i32 {
+    with_game_status(g, |game| {
+        let c = match color(color_code) {
+            Ok(c) => c,
+            Err(code) => return code,
+        };
+        let name = if name.is_null() {
+            None
+        } else {
+            match c_str(name) {
+                Ok(t) => Some(t),
+                Err(code) => return code,
+            }
+        };
+        game.info_mut().set_player(c, name);
+        GomokuStatus::Ok as i32
+    })
+}
+
+/// Writes the name of the player of `color` into `buf` as `gomoku_save`
+/// writes text; returns its length, 0 if it has none.
+///
+/// # Safety
+/// `g` is NULL or a live handle; `buf` is NULL or points to `cap` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_player(
+    g: *const GomokuGame,
+    color_code: i32,
+    buf: *mut c_char,
+    cap: u32,
+) -> i32 {
+    with_game_status(g, |game| match color(color_code) {
+        Ok(c) => write_text(game.info().player(c).unwrap_or(""), buf, cap),
+        Err(code) => code,
+    })
+}
+
+/// Sets when the game was played (any text, e.g. `2026-12-01`); NULL clears it.
+///
+/// # Safety
+/// `g` is NULL or a live handle; `date` is NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_set_date(g: *mut GomokuGame, date: *const c_char) -> i32 {
+    with_game_status(g, |game| {
+        game.info_mut().date = if date.is_null() {
+            None
+        } else {
+            match c_str(date) {
+                Ok(t) => Some(crate::game::one_line(t)),
+                Err(code) => return code,
+            }
+        };
+        GomokuStatus::Ok as i32
+    })
+}
+
+/// Writes the game's date into `buf` as `gomoku_save` writes text; returns
+/// its length, 0 if it has none.
+///
+/// # Safety
+/// `g` is NULL or a live handle; `buf` is NULL or points to `cap` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_date(g: *const GomokuGame, buf: *mut c_char, cap: u32) -> i32 {
+    with_game_status(g, |game| {
+        write_text(game.info().date.as_deref().unwrap_or(""), buf, cap)
+    })
+}
+
+/// How the game stands as a sentence in `language` (`GOMOKU_LANGUAGE_*`),
+/// e.g. "black wins with five in a row" or "黑棋五连获胜", written into `buf`
+/// as `gomoku_save` writes text.
+///
+/// # Safety
+/// `g` is NULL or a live handle; `buf` is NULL or points to `cap` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_result_text(
+    g: *const GomokuGame,
+    language: i32,
+    buf: *mut c_char,
+    cap: u32,
+) -> i32 {
+    with_game_status(g, |game| match Language::from_code(language) {
+        Some(l) => write_text(&l.result(game.result(), game.end_reason()), buf, cap),
+        None => fail_with(GomokuStatus::InvalidArgument),
+    })
+}
+
+/// A rule's name in `language`, as a static NUL-terminated string; "" for
+/// an unknown rule or language.
+#[no_mangle]
+pub extern "C" fn gomoku_rule_name(rule: i32, language: i32) -> *const c_char {
+    guard!(c"".as_ptr(), {
+        match (Rule::from_code(rule), Language::from_code(language)) {
+            (Some(r), Some(l)) => static_name(l.rule(r)),
+            _ => c"".as_ptr(),
+        }
+    })
+}
+
+/// A static NUL-terminated copy of a static name, made once per name.
+fn static_name(name: &'static str) -> *const c_char {
+    use std::collections::HashMap;
+    use std::ffi::CString;
+    use std::sync::{Mutex, OnceLock};
+    static NAMES: OnceLock<Mutex<HashMap<&'static str, &'static std::ffi::CStr>>> = OnceLock::new();
+    let mut names = NAMES
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    names
+        .entry(name)
+        .or_insert_with(|| Box::leak(CString::new(name).unwrap_or_default().into_boxed_c_str()))
+        .as_ptr()
 }

@@ -197,6 +197,96 @@ pub unsafe extern "C" fn gomoku_new_setup(
     })
 }
 
+/// Builds a handle from a board array of `size × size` stone codes (0 empty,
+/// 1 black, 2 white) read at `index(x, y)`; the shared body of the two
+/// array constructors.
+///
+/// # Safety
+/// `cells` is NULL or points to `size * size` values.
+unsafe fn from_array(
+    size: u32,
+    rule: i32,
+    cells: *const i32,
+    to_move: i32,
+    columns: bool,
+) -> *mut GomokuGame {
+    guard!(std::ptr::null_mut(), {
+        let Some(rule) = Rule::from_code(rule) else {
+            fail_with(GomokuStatus::InvalidArgument);
+            return std::ptr::null_mut();
+        };
+        let to_move = match to_move {
+            0 => None,
+            code => match Color::from_code(code) {
+                Some(c) => Some(c),
+                None => {
+                    super::status::set_last_error(&format!(
+                        "invalid side to move {code} (0 to infer, 1 black, 2 white)"
+                    ));
+                    return std::ptr::null_mut();
+                }
+            },
+        };
+        let n = size as usize;
+        if !(crate::MIN_SIZE..=crate::MAX_SIZE).contains(&n) {
+            fail(crate::InvalidSizeError(n));
+            return std::ptr::null_mut();
+        }
+        if cells.is_null() {
+            fail_with(GomokuStatus::NullPointer);
+            return std::ptr::null_mut();
+        }
+        let cells = std::slice::from_raw_parts(cells, n * n);
+        let lines: Vec<&[i32]> = cells.chunks(n).collect();
+        let game = if columns {
+            Game::from_columns(&lines, rule, to_move)
+        } else {
+            Game::from_rows(&lines, rule, to_move)
+        };
+        match game {
+            Ok(game) => GomokuGame::boxed(game),
+            Err(e) => {
+                fail(e);
+                std::ptr::null_mut()
+            }
+        }
+    })
+}
+
+/// A new game from a board array, rows first as printed: `cells[y * size +
+/// x]` is 0 (empty), 1 (black) or 2 (white). `to_move` is 1 or 2, or 0 to
+/// infer it from the counts (black when equal, white when black has one
+/// more). NULL for an impossible board (too many stones of one colour, an
+/// existing five, a bad code; details via `gomoku_last_error`).
+///
+/// # Safety
+/// `cells` is NULL or points to `size * size` values.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_new_from_rows(
+    size: u32,
+    rule: i32,
+    cells: *const i32,
+    to_move: i32,
+) -> *mut GomokuGame {
+    from_array(size, rule, cells, to_move, false)
+}
+
+/// A new game from a board array, columns first: `cells[x * size + y]`,
+/// as `board[x][y]` in many course projects; otherwise as
+/// `gomoku_new_from_rows`.
+///
+/// # Safety
+/// `cells` is NULL or points to `size * size` values.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_new_from_columns(
+    size: u32,
+    rule: i32,
+    cells: *const i32,
+    to_move: i32,
+) -> *mut GomokuGame {
+    from_array(size, rule, cells, to_move, true)
+}
+
 /// An independent copy of a game (for analysis or an AI thread): the same
 /// position and history, its own AI engine with no table yet. NULL for NULL.
 ///

@@ -10,13 +10,17 @@ mod ai;
 mod formats;
 mod game;
 mod handle;
+mod hint;
 mod status;
+mod symmetry;
 
 pub use ai::*;
 pub use formats::*;
 pub use game::*;
 pub use handle::*;
+pub use hint::*;
 pub use status::*;
+pub use symmetry::*;
 
 /// Runs an exported function body, turning a panic into `$on_panic` so that
 /// no unwind ever crosses into C.

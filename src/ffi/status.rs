@@ -36,13 +36,15 @@ pub enum GomokuStatus {
     OutOfMemory = -11,
     /// The AI is already thinking on this handle.
     Busy = -12,
+    /// A file could not be read or written (see `gomoku_last_error`).
+    IoError = -13,
     /// An internal error was caught at the boundary; please report it.
     Panic = -99,
 }
 
 impl GomokuStatus {
     /// Every status, for the message lookup.
-    const ALL: [GomokuStatus; 14] = [
+    const ALL: [GomokuStatus; 15] = [
         GomokuStatus::Ok,
         GomokuStatus::NullPointer,
         GomokuStatus::InvalidArgument,
@@ -56,6 +58,7 @@ impl GomokuStatus {
         GomokuStatus::ParseError,
         GomokuStatus::OutOfMemory,
         GomokuStatus::Busy,
+        GomokuStatus::IoError,
         GomokuStatus::Panic,
     ];
 
@@ -75,6 +78,7 @@ impl GomokuStatus {
             GomokuStatus::ParseError => b"malformed text\0",
             GomokuStatus::OutOfMemory => b"out of memory for the AI's table\0",
             GomokuStatus::Busy => b"the AI is already thinking on this handle\0",
+            GomokuStatus::IoError => b"a file could not be read or written\0",
             GomokuStatus::Panic => b"internal error (panic) in libgomoku\0",
         }
     }
@@ -205,6 +209,104 @@ pub enum GomokuResult {
     Draw = 3,
 }
 
+/// Why a game ended (`gomoku_result_reason`); 0 while it goes on.
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GomokuReason {
+    /// The game goes on.
+    None = 0,
+    /// A line of exactly five.
+    Five = 1,
+    /// A winning line of six or more (freestyle, caro, white under renju).
+    Overline = 2,
+    /// The board is full.
+    FullBoard = 3,
+    /// Renju: black to move and every empty point forbidden.
+    NoLegalMove = 4,
+    /// A player resigned.
+    Resignation = 5,
+    /// A player ran out of time.
+    Timeout = 6,
+    /// The players agreed to a draw.
+    Agreement = 7,
+}
+
+/// The eight symmetries of the board (`gomoku_transform`).
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GomokuSymmetry {
+    /// Every point stays.
+    Identity = 0,
+    /// A quarter turn clockwise.
+    Rotate90 = 1,
+    /// A half turn.
+    Rotate180 = 2,
+    /// A quarter turn anticlockwise.
+    Rotate270 = 3,
+    /// Left and right swapped.
+    FlipHorizontal = 4,
+    /// Top and bottom swapped.
+    FlipVertical = 5,
+    /// Mirrored in the main diagonal: (x, y) to (y, x).
+    Transpose = 6,
+    /// Mirrored in the other diagonal.
+    AntiTranspose = 7,
+}
+
+/// Languages of the texts the library writes (hints, results, rule names).
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GomokuLanguage {
+    /// English.
+    English = 0,
+    /// Simplified Chinese.
+    Chinese = 1,
+}
+
+/// Shapes on one line, as hints name them (`GomokuHintPoint`).
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GomokuShape {
+    /// Open two (活二).
+    OpenTwo = 1,
+    /// Three with one way to a four (眠三).
+    Three = 2,
+    /// Open three (活三).
+    OpenThree = 3,
+    /// Four (冲四).
+    Four = 4,
+    /// Open four (活四).
+    OpenFour = 5,
+    /// Five (连五).
+    Five = 6,
+}
+
+/// Lines combining on one point (`GomokuHintPoint.combination`); 0 none.
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GomokuCombination {
+    /// No combination.
+    None = 0,
+    /// A four and an open three (四三).
+    FourThree = 1,
+    /// Two fours (双四).
+    DoubleFour = 2,
+    /// Two open threes (双三).
+    DoubleThree = 3,
+}
+
+/// Kinds of forced win (`GomokuHint.forced_win`); 0 none found.
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GomokuForcedWin {
+    /// No forced win found.
+    None = 0,
+    /// Victory by continuous fours.
+    Vcf = 1,
+    /// Victory by continuous threats.
+    Vct = 2,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -231,6 +333,62 @@ mod tests {
         ];
         for (c, r) in results.into_iter().zip(GameResult::ALL) {
             assert_eq!(c as i32, r as i32);
+        }
+        let reasons = [
+            GomokuReason::Five,
+            GomokuReason::Overline,
+            GomokuReason::FullBoard,
+            GomokuReason::NoLegalMove,
+            GomokuReason::Resignation,
+            GomokuReason::Timeout,
+            GomokuReason::Agreement,
+        ];
+        for (c, r) in reasons.into_iter().zip(crate::EndReason::ALL) {
+            assert_eq!(c as i32, r as i32);
+        }
+        let symmetries = [
+            GomokuSymmetry::Identity,
+            GomokuSymmetry::Rotate90,
+            GomokuSymmetry::Rotate180,
+            GomokuSymmetry::Rotate270,
+            GomokuSymmetry::FlipHorizontal,
+            GomokuSymmetry::FlipVertical,
+            GomokuSymmetry::Transpose,
+            GomokuSymmetry::AntiTranspose,
+        ];
+        for (c, s) in symmetries.into_iter().zip(crate::Symmetry::ALL) {
+            assert_eq!(c as i32, s as i32);
+        }
+        for (c, l) in [GomokuLanguage::English, GomokuLanguage::Chinese]
+            .into_iter()
+            .zip(crate::Language::ALL)
+        {
+            assert_eq!(c as i32, l as i32);
+        }
+        use crate::ai::{Combination, ForcedWinKind, Shape};
+        let shapes = [
+            (GomokuShape::OpenTwo, Shape::OpenTwo),
+            (GomokuShape::Three, Shape::Three),
+            (GomokuShape::OpenThree, Shape::OpenThree),
+            (GomokuShape::Four, Shape::Four),
+            (GomokuShape::OpenFour, Shape::OpenFour),
+            (GomokuShape::Five, Shape::Five),
+        ];
+        for (c, s) in shapes {
+            assert_eq!(c as i32, s as i32);
+        }
+        for (c, k) in [
+            (GomokuCombination::FourThree, Combination::FourThree),
+            (GomokuCombination::DoubleFour, Combination::DoubleFour),
+            (GomokuCombination::DoubleThree, Combination::DoubleThree),
+        ] {
+            assert_eq!(c as i32, k as i32);
+        }
+        for (c, k) in [
+            (GomokuForcedWin::Vcf, ForcedWinKind::Vcf),
+            (GomokuForcedWin::Vct, ForcedWinKind::Vct),
+        ] {
+            assert_eq!(c as i32, k as i32);
         }
     }
 

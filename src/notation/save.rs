@@ -75,6 +75,18 @@ impl Game {
         text + "\n"
     }
 
+    /// Appends the game's save text to the history file at `path`, creating
+    /// it if missing; [`Game::load_all`] reads the file back. One write of
+    /// the whole text, so concurrent appends do not interleave lines.
+    pub fn append_to_history(&self, path: &std::path::Path) -> std::io::Result<()> {
+        use std::io::Write;
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)?;
+        file.write_all(self.save().as_bytes())
+    }
+
     /// Reads a history file: save texts one after another, each starting
     /// with its `gomoku-save` line. An error names the line and the game.
     pub fn load_all(text: &str) -> Result<Vec<Game>, ParseError> {

@@ -5,6 +5,15 @@ package org.gomoku;
 final class NativeCodes {
     private NativeCodes() {}
 
+    /** The points a hint explains. */
+    static final int HINT_POINTS = 5;
+
+    /** The moves of a forced win a hint holds (longer lines are cut). */
+    static final int HINT_LINE = 64;
+
+    /** The bytes of a hint's texts, NUL included. */
+    static final int HINT_TEXT = 512;
+
     /** Success. */
     static final int STATUS_OK = 0;
 
@@ -44,6 +53,9 @@ final class NativeCodes {
     /** The AI is already thinking on this handle. */
     static final int STATUS_BUSY = -12;
 
+    /** A file could not be read or written (see gomoku_last_error). */
+    static final int STATUS_IO_ERROR = -13;
+
     /** An internal error was caught at the boundary; please report it. */
     static final int STATUS_PANIC = -99;
 
@@ -79,4 +91,97 @@ final class NativeCodes {
 
     /** No winner and no move left. */
     static final int RESULT_DRAW = 3;
+
+    /** The game goes on. */
+    static final int REASON_NONE = 0;
+
+    /** A line of exactly five. */
+    static final int REASON_FIVE = 1;
+
+    /** A winning line of six or more (freestyle, caro, white under renju). */
+    static final int REASON_OVERLINE = 2;
+
+    /** The board is full. */
+    static final int REASON_FULL_BOARD = 3;
+
+    /** Renju: black to move and every empty point forbidden. */
+    static final int REASON_NO_LEGAL_MOVE = 4;
+
+    /** A player resigned. */
+    static final int REASON_RESIGNATION = 5;
+
+    /** A player ran out of time. */
+    static final int REASON_TIMEOUT = 6;
+
+    /** The players agreed to a draw. */
+    static final int REASON_AGREEMENT = 7;
+
+    /** Every point stays. */
+    static final int SYMMETRY_IDENTITY = 0;
+
+    /** A quarter turn clockwise. */
+    static final int SYMMETRY_ROTATE90 = 1;
+
+    /** A half turn. */
+    static final int SYMMETRY_ROTATE180 = 2;
+
+    /** A quarter turn anticlockwise. */
+    static final int SYMMETRY_ROTATE270 = 3;
+
+    /** Left and right swapped. */
+    static final int SYMMETRY_FLIP_HORIZONTAL = 4;
+
+    /** Top and bottom swapped. */
+    static final int SYMMETRY_FLIP_VERTICAL = 5;
+
+    /** Mirrored in the main diagonal: (x, y) to (y, x). */
+    static final int SYMMETRY_TRANSPOSE = 6;
+
+    /** Mirrored in the other diagonal. */
+    static final int SYMMETRY_ANTI_TRANSPOSE = 7;
+
+    /** English. */
+    static final int LANGUAGE_ENGLISH = 0;
+
+    /** Simplified Chinese. */
+    static final int LANGUAGE_CHINESE = 1;
+
+    /** Open two (活二). */
+    static final int SHAPE_OPEN_TWO = 1;
+
+    /** Three with one way to a four (眠三). */
+    static final int SHAPE_THREE = 2;
+
+    /** Open three (活三). */
+    static final int SHAPE_OPEN_THREE = 3;
+
+    /** Four (冲四). */
+    static final int SHAPE_FOUR = 4;
+
+    /** Open four (活四). */
+    static final int SHAPE_OPEN_FOUR = 5;
+
+    /** Five (连五). */
+    static final int SHAPE_FIVE = 6;
+
+    /** No combination. */
+    static final int COMBINATION_NONE = 0;
+
+    /** A four and an open three (四三). */
+    static final int COMBINATION_FOUR_THREE = 1;
+
+    /** Two fours (双四). */
+    static final int COMBINATION_DOUBLE_FOUR = 2;
+
+    /** Two open threes (双三). */
+    static final int COMBINATION_DOUBLE_THREE = 3;
+
+    /** No forced win found. */
+    static final int FORCED_WIN_NONE = 0;
+
+    /** Victory by continuous fours. */
+    static final int FORCED_WIN_VCF = 1;
+
+    /** Victory by continuous threats. */
+    static final int FORCED_WIN_VCT = 2;
 }
