@@ -449,6 +449,12 @@ typedef struct GomokuHint {
 
 
 
+
+
+
+
+
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus

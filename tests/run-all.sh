@@ -67,7 +67,7 @@ step "Python: wheel, pytest, mypy --strict"
 venv=target/python-venv
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/python" -m pip install -q --upgrade pip
-"$venv/bin/python" -m pip install -q "maturin>=1.5,<2" pytest mypy
+"$venv/bin/python" -m pip install -q "maturin>=1.5,<2" pytest mypy numpy
 rm -rf target/wheels
 "$venv/bin/maturin" build --release -q -o target/wheels
 "$venv/bin/python" -m pip install -q --force-reinstall target/wheels/gomoku-*.whl

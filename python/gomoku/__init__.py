@@ -19,6 +19,7 @@ from __future__ import annotations
 import enum
 import importlib
 import numbers
+import os
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence, Union
 
@@ -36,22 +37,33 @@ from .gomoku import (
 
 __all__ = [
     "Color",
+    "Combination",
     "ForbiddenMoveError",
+    "ForcedWin",
+    "ForcedWinKind",
     "Game",
     "GameOverError",
+    "Hint",
+    "HintPoint",
     "HistoryError",
     "IllegalMoveError",
+    "Language",
     "LegalMoves",
     "MAX_LEVEL",
     "OccupiedError",
     "OffBoardError",
     "ParseError",
     "Point",
+    "Reason",
     "Result",
     "Rule",
     "SearchInfo",
     "SetupError",
+    "Shape",
+    "Symmetry",
     "parse_moves",
+    "read_history",
+    "rule_name",
 ]
 
 __version__: str = _native.VERSION
@@ -117,6 +129,91 @@ class Result(enum.IntEnum):
     DRAW = _native.RESULT_DRAW
 
 
+class Reason(enum.IntEnum):
+    """Why a game ended; the values are the C codes."""
+
+    FIVE = _native.REASON_FIVE
+    OVERLINE = _native.REASON_OVERLINE
+    FULL_BOARD = _native.REASON_FULL
+    NO_LEGAL_MOVE = _native.REASON_NO_LEGAL_MOVE
+    RESIGNATION = _native.REASON_RESIGN
+    TIMEOUT = _native.REASON_TIME
+    AGREEMENT = _native.REASON_AGREED
+
+
+class Language(enum.IntEnum):
+    """The language of the texts the library writes (hints, results)."""
+
+    ENGLISH = _native.LANGUAGE_ENGLISH
+    CHINESE = _native.LANGUAGE_CHINESE
+
+    @classmethod
+    def parse(cls, value: Union[Language, str, int]) -> Language:
+        """A language from itself, its code, or a name or locale such as
+        `"en"`, `"zh"`, `"zh_CN.UTF-8"` or `"chinese"`."""
+        if isinstance(value, str):
+            text = value.strip().lower()
+            return cls.CHINESE if text.startswith(("zh", "chinese")) else cls.ENGLISH
+        return cls(value)
+
+
+class Symmetry(enum.IntEnum):
+    """The eight symmetries of the square board; the values are the C codes.
+
+    >>> Symmetry.ROTATE90.apply(Point(1, 0), 15)
+    Point(x=14, y=1)
+    """
+
+    IDENTITY = _native.SYMMETRY_IDENTITY
+    ROTATE90 = _native.SYMMETRY_ROTATE90
+    ROTATE180 = _native.SYMMETRY_ROTATE180
+    ROTATE270 = _native.SYMMETRY_ROTATE270
+    FLIP_HORIZONTAL = _native.SYMMETRY_FLIP_HORIZONTAL
+    FLIP_VERTICAL = _native.SYMMETRY_FLIP_VERTICAL
+    TRANSPOSE = _native.SYMMETRY_TRANSPOSE
+    ANTI_TRANSPOSE = _native.SYMMETRY_ANTI_TRANSPOSE
+
+    def apply(self, point: PointLike, size: int) -> Point:
+        """The image of `point` on a `size × size` board."""
+        p = _point(point)
+        return Point(*_native.NativeGame.symmetry_apply(self.value, p.x, p.y, _int(size, "size", 0, 2**32)))
+
+    @property
+    def inverse(self) -> Symmetry:
+        """The symmetry that undoes this one."""
+        if self is Symmetry.ROTATE90:
+            return Symmetry.ROTATE270
+        if self is Symmetry.ROTATE270:
+            return Symmetry.ROTATE90
+        return self
+
+
+class Shape(enum.IntEnum):
+    """A shape on one line, as the tutorials name them (活二 … 连五)."""
+
+    OPEN_TWO = _native.SHAPE_OPEN_TWO
+    THREE = _native.SHAPE_THREE
+    OPEN_THREE = _native.SHAPE_OPEN_THREE
+    FOUR = _native.SHAPE_FOUR
+    OPEN_FOUR = _native.SHAPE_OPEN_FOUR
+    FIVE = _native.SHAPE_FIVE
+
+
+class Combination(enum.IntEnum):
+    """Lines combining on one point: 四三, 双四, 双三."""
+
+    FOUR_THREE = _native.COMBINATION_FOUR_THREE
+    DOUBLE_FOUR = _native.COMBINATION_DOUBLE_FOUR
+    DOUBLE_THREE = _native.COMBINATION_DOUBLE_THREE
+
+
+class ForcedWinKind(enum.IntEnum):
+    """By continuous fours (VCF) or continuous threats (VCT)."""
+
+    VCF = _native.FORCED_WIN_VCF
+    VCT = _native.FORCED_WIN_VCT
+
+
 class Point(NamedTuple):
     """A point: `x` the column (0 = left), `y` the row (0 = top).
 
@@ -156,6 +253,22 @@ def _point(p: PointLike) -> Point:
     return Point(_int(x, "x", -_COORDINATE, _COORDINATE), _int(y, "y", -_COORDINATE, _COORDINATE))
 
 
+def read_history(path: Union[str, os.PathLike[str]]) -> list[Game]:
+    """The games of a history file (as `Game.append_to_history` writes it);
+    an empty list if the file does not exist yet."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        return []
+    return Game.load_all(text)
+
+
+def rule_name(rule: Union[Rule, str, int], language: Union[Language, str, int] = Language.ENGLISH) -> str:
+    """A rule's name as a word in `language` ("renju", "连珠（黑棋禁手）")."""
+    return _native.NativeGame.rule_name(Rule.parse(rule).value, Language.parse(language).value)
+
+
 def parse_moves(text: str) -> list[Point]:
     """Parses a move list: `h8i9j10`, `h8 i9 j10` or `7,7 8,8 9,9`."""
     return [Point(x, y) for x, y in _native.NativeGame.parse_moves(text)]
@@ -185,6 +298,63 @@ class SearchInfo:
             nodes_per_second=d["nodes_per_second"],
             elapsed=d["elapsed"],
             pv=[Point(x, y) for x, y in d["pv"]],
+        )
+
+
+@dataclass(frozen=True)
+class HintPoint:
+    """Why a point is worth playing: the shapes a stone there makes, how
+    they combine, the opponent's shapes it breaks, and a sentence saying so."""
+
+    point: Point
+    makes: list[Shape]
+    combination: Optional[Combination]
+    blocks: list[Shape]
+    value: int
+    text: str
+
+
+@dataclass(frozen=True)
+class ForcedWin:
+    """A forced win: the mover's moves and the forced replies, to the five."""
+
+    kind: ForcedWinKind
+    line: list[Point]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A hint for the side to move (`Game.hint`)."""
+
+    best: Point
+    score: Optional[int]
+    win_in: Optional[int]
+    loss_in: Optional[int]
+    candidates: list[HintPoint]
+    forced_win: Optional[ForcedWin]
+    text: str
+
+    @classmethod
+    def _from(cls, d: dict[str, Any]) -> Hint:
+        forced = d["forced_win"]
+        return cls(
+            best=Point(*d["best"]),
+            score=d["score"],
+            win_in=d["win_in"],
+            loss_in=d["loss_in"],
+            candidates=[
+                HintPoint(
+                    point=Point(*c["point"]),
+                    makes=[Shape(s) for s in c["makes"]],
+                    combination=None if c["combination"] is None else Combination(c["combination"]),
+                    blocks=[Shape(s) for s in c["blocks"]],
+                    value=c["value"],
+                    text=c["text"],
+                )
+                for c in d["candidates"]
+            ],
+            forced_win=None if forced is None else ForcedWin(ForcedWinKind(forced[0]), [Point(*p) for p in forced[1]]),
+            text=d["text"],
         )
 
 
@@ -269,9 +439,78 @@ class Game:
         """A game from a Piskvork `.psq` record."""
         return cls._wrap(_native.NativeGame.from_psq(text, Rule.parse(rule).value))
 
+    @classmethod
+    def from_rows(
+        cls,
+        rows: Sequence[Sequence[int]],
+        rule: Union[Rule, str, int] = Rule.FREESTYLE,
+        to_move: Optional[Union[Color, int]] = None,
+    ) -> Game:
+        """A game from a board array given rows first, as printed:
+        `rows[y][x]` is 0 (empty), 1 (black) or 2 (white); a list of lists or
+        a NumPy array. `to_move` defaults to what the stone counts say
+        (black when equal, white when black has one more). Raises
+        `SetupError` for an impossible board.
+
+        >>> rows = [[0] * 15 for _ in range(15)]
+        >>> rows[7][7] = 1
+        >>> Game.from_rows(rows).turn
+        <Color.WHITE: 2>
+        """
+        return cls._from_array(rows, rule, to_move, columns=False)
+
+    @classmethod
+    def from_columns(
+        cls,
+        columns: Sequence[Sequence[int]],
+        rule: Union[Rule, str, int] = Rule.FREESTYLE,
+        to_move: Optional[Union[Color, int]] = None,
+    ) -> Game:
+        """A game from a board array given columns first, `columns[x][y]`,
+        as many course projects keep it; otherwise as `from_rows`."""
+        return cls._from_array(columns, rule, to_move, columns=True)
+
+    @classmethod
+    def _from_array(
+        cls, lines: Sequence[Sequence[int]], rule: Union[Rule, str, int], to_move: Optional[Union[Color, int]], *, columns: bool
+    ) -> Game:
+        tolist = getattr(lines, "tolist", None)  # NumPy arrays
+        plain = tolist() if callable(tolist) else lines
+        values = [[_int(v, "stone", -(2**63), 2**63 - 1) for v in line] for line in plain]
+        turn = None if to_move is None else int(Color(to_move))
+        return cls._wrap(_native.NativeGame.from_array(values, Rule.parse(rule).value, turn, columns))
+
+    @classmethod
+    def from_sgf(cls, text: str) -> Game:
+        """A game from an SGF record (`GM[4]`): its first game's main line,
+        with size, rule, set-up, players, date and a declared result."""
+        return cls._wrap(_native.NativeGame.from_sgf(text))
+
+    @classmethod
+    def load_all(cls, text: str) -> list[Game]:
+        """The games of a history file's text (saves one after another)."""
+        return [cls._wrap(n) for n in _native.NativeGame.load_all(text)]
+
     def save(self) -> str:
         """The game as save text, readable by `Game.load` and the C and Java bindings."""
         return self._native.save()
+
+    def to_sgf(self) -> str:
+        """The game as an SGF record (`GM[4]`), for other gomoku programs."""
+        return self._native.to_sgf()
+
+    def append_to_history(self, path: Union[str, os.PathLike[str]]) -> None:
+        """Appends the game to a history file (created if missing); read it
+        back with `gomoku.read_history`."""
+        self._native.append_to_history(os.fspath(path))
+
+    def rows(self) -> list[list[int]]:
+        """The board rows first, as printed: `rows()[y][x]` is 0, 1 or 2."""
+        return self._native.rows()
+
+    def columns(self) -> list[list[int]]:
+        """The board columns first: `columns()[x][y]`."""
+        return self._native.columns()
 
     def to_psq(self) -> str:
         """The game as a Piskvork `.psq` record."""
@@ -341,6 +580,66 @@ class Game:
         return self.result is not Result.ONGOING
 
     @property
+    def reason(self) -> Optional[Reason]:
+        """Why the game ended, None while it goes on."""
+        code = self._native.reason
+        return None if code is None else Reason(code)
+
+    def result_text(self, language: Union[Language, str, int] = Language.ENGLISH) -> str:
+        """How the game stands as a sentence: "black wins with five in a
+        row", "黑棋五连获胜"."""
+        return self._native.result_text(Language.parse(language).value)
+
+    def resign(self, loser: Optional[Union[Color, int]] = None) -> None:
+        """`loser` (the side to move by default) resigns; `undo` reopens the game."""
+        self._native.resign(int(Color(loser if loser is not None else self.turn)))
+
+    def lose_on_time(self, loser: Optional[Union[Color, int]] = None) -> None:
+        """`loser` (the side to move by default) ran out of time."""
+        self._native.lose_on_time(int(Color(loser if loser is not None else self.turn)))
+
+    def agree_draw(self) -> None:
+        """The players agree to a draw."""
+        self._native.agree_draw()
+
+    @property
+    def black_player(self) -> Optional[str]:
+        """The black player's name, kept in saves and SGF."""
+        return self._native.player(Color.BLACK.value)
+
+    @black_player.setter
+    def black_player(self, name: Optional[str]) -> None:
+        self._native.set_player(Color.BLACK.value, name)
+
+    @property
+    def white_player(self) -> Optional[str]:
+        """The white player's name, kept in saves and SGF."""
+        return self._native.player(Color.WHITE.value)
+
+    @white_player.setter
+    def white_player(self, name: Optional[str]) -> None:
+        self._native.set_player(Color.WHITE.value, name)
+
+    @property
+    def date(self) -> Optional[str]:
+        """When the game was played (any text, e.g. `2026-12-01`)."""
+        return self._native.date
+
+    @date.setter
+    def date(self, date: Optional[str]) -> None:
+        self._native.date = date
+
+    def transform(self, symmetry: Union[Symmetry, int]) -> Game:
+        """The game seen through one of the board's eight symmetries."""
+        return Game._wrap(self._native.transform(int(Symmetry(symmetry))))
+
+    def canonical(self) -> tuple[Game, Symmetry]:
+        """The position's canonical image (the least of its eight) and the
+        symmetry that makes it, for opening books and duplicate detection."""
+        symmetry = Symmetry(self._native.canonical_symmetry())
+        return self.transform(symmetry), symmetry
+
+    @property
     def winning_line(self) -> list[Point]:
         """The stones of the winning line (empty if none)."""
         return [Point(x, y) for x, y in self._native.winning_line]
@@ -370,7 +669,7 @@ class Game:
     def board(self) -> Any:
         """The board, `board[y][x]` in C codes (0 empty, 1 black, 2 white):
         a NumPy array when NumPy is installed, else a list of rows."""
-        rows = self._native.board()
+        rows = self._native.rows()
         try:
             numpy = importlib.import_module("numpy")
         except ImportError:
@@ -440,6 +739,32 @@ class Game:
         """Per-point scores for hints and heat maps, `scores[y][x]`, higher is
         better for the side to move; None where it may not play."""
         return self._native.scores(_int(level, "level", 0, MAX_LEVEL))
+
+    def hint(
+        self,
+        *,
+        level: int = 0,
+        time_ms: Optional[int] = None,
+        nodes: Optional[int] = None,
+        depth: Optional[int] = None,
+        seed: int = 0,
+        table_mib: Optional[int] = None,
+        language: Union[Language, str, int] = Language.ENGLISH,
+    ) -> Hint:
+        """A hint that teaches: the move to play, the forced win it starts
+        (if a short search finds one) and, for the best few points, the
+        shapes each makes and breaks, explained in `language` (`"zh"` for
+        Chinese). Searches like `ai_move`, releasing the GIL."""
+        d = self._native.hint(
+            _int(level, "level", 0, MAX_LEVEL),
+            None if time_ms is None else _int(time_ms, "time_ms", 0, _U64),
+            None if nodes is None else _int(nodes, "nodes", 0, _U64),
+            None if depth is None else _int(depth, "depth", 0, _U32),
+            _int(seed, "seed", 0, _U64),
+            None if table_mib is None else _int(table_mib, "table_mib", 1, _U64 >> 20),
+            Language.parse(language).value,
+        )
+        return Hint._from(d)
 
     # Python protocols.
 

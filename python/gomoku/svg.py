@@ -8,10 +8,11 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING, Mapping, Optional, Sequence
+from xml.sax.saxutils import escape
 
 if TYPE_CHECKING:
-    from . import Game, Point
+    from . import Game, Hint, Point
 
 
 def board(
@@ -20,11 +21,22 @@ def board(
     size: int = 400,
     last_move: Optional[Point] = None,
     scores: Optional[Sequence[Sequence[Optional[int]]]] = None,
+    labels: Optional[Mapping[tuple[int, int], str]] = None,
+    hint: Optional[Hint] = None,
     coordinates: bool = True,
 ) -> str:
     """The board as SVG text: stones, the last move marked (the game's own
     unless given), the winning line highlighted, forbidden points crossed
-    (renju), and an optional heat map of `scores` (as from `Game.scores()`)."""
+    (renju), an optional heat map of `scores` (as from `Game.scores()`), and
+    text `labels` on empty points ({(x, y): "A"}). A `hint` (from
+    `Game.hint()`) labels its candidates 1, 2, … with their reasons as
+    tooltips, the move to play circled.
+
+    >>> import gomoku, gomoku.svg
+    >>> game = gomoku.Game.from_moves("h8 a1 i8 o1 j8")
+    >>> "<title>" in gomoku.svg.board(game, hint=game.hint(depth=2))
+    True
+    """
     n = game.size
     margin = size / (n + 1)
     cell = (size - 2 * margin) / (n - 1)
@@ -56,7 +68,7 @@ def board(
             parts.append(f'<text x="{at(i):.1f}" y="{margin * 0.45:.1f}" font-size="{font:.0f}" text-anchor="middle">{chr(97 + i)}</text>')
             parts.append(f'<text x="{margin * 0.45:.1f}" y="{at(i) + font / 3:.1f}" font-size="{font:.0f}" text-anchor="middle">{i + 1}</text>')
     winning = set(game.winning_line)
-    rows = game._native.board()
+    rows = game.rows()
     for y in range(n):
         for x in range(n):
             code = rows[y][x]
@@ -74,6 +86,21 @@ def board(
         parts.append(
             f'<path d="M{at(p.x) - d:.1f},{at(p.y) - d:.1f} L{at(p.x) + d:.1f},{at(p.y) + d:.1f} '
             f'M{at(p.x) + d:.1f},{at(p.y) - d:.1f} L{at(p.x) - d:.1f},{at(p.y) + d:.1f}" stroke="#c00" stroke-width="2"/>'
+        )
+    marks: dict[tuple[int, int], tuple[str, str]] = {}
+    for (x, y), text in (labels or {}).items():
+        marks[(x, y)] = (text, "")
+    if hint is not None:
+        for rank, reason in enumerate(hint.candidates, start=1):
+            marks[(reason.point.x, reason.point.y)] = (str(rank), reason.text)
+        best = hint.best
+        parts.append(f'<circle cx="{at(best.x):.1f}" cy="{at(best.y):.1f}" r="{cell * 0.42:.1f}" fill="none" stroke="#1060d0" stroke-width="2"/>')
+    font = max(8.0, cell * 0.45)
+    for (x, y), (text, title) in marks.items():
+        tooltip = f"<title>{escape(title)}</title>" if title else ""
+        parts.append(
+            f'<text x="{at(x):.1f}" y="{at(y) + font / 3:.1f}" font-size="{font:.0f}" text-anchor="middle" '
+            f'fill="#1060d0" font-weight="bold">{tooltip}{escape(text)}</text>'
         )
     parts.append("</svg>")
     return "\n".join(parts)

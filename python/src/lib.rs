@@ -9,7 +9,7 @@ use gomoku::ai::{self, AiError, AiOptions, Engine, Progress, Score, StopHandle};
 use gomoku::{
     Color, Error, Game, GameResult, HistoryError as CoreHistoryError, PlayError, Point, Rule, Setup,
 };
-use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -82,6 +82,20 @@ fn to_py(e: impl Into<Error>) -> PyErr {
 
 fn rule(code: i32) -> PyResult<Rule> {
     Rule::from_code(code).ok_or_else(|| PyValueError::new_err(format!("invalid rule code {code}")))
+}
+
+fn color(code: i32) -> PyResult<Color> {
+    Color::from_code(code).ok_or_else(|| PyValueError::new_err(format!("invalid colour {code}")))
+}
+
+fn language_of(code: i32) -> PyResult<gomoku::Language> {
+    gomoku::Language::from_code(code)
+        .ok_or_else(|| PyValueError::new_err(format!("invalid language code {code}")))
+}
+
+fn symmetry_of(code: i32) -> PyResult<gomoku::Symmetry> {
+    gomoku::Symmetry::from_code(code)
+        .ok_or_else(|| PyValueError::new_err(format!("invalid symmetry code {code}")))
 }
 
 fn point(x: i64, y: i64) -> PyResult<Point> {
@@ -259,20 +273,30 @@ impl NativeGame {
         Ok(self.game.board().stone(p).map_or(0, |c| c as i32))
     }
 
-    fn board(&self) -> Vec<Vec<i32>> {
-        let n = self.game.size() as u8;
-        (0..n)
-            .map(|y| {
-                (0..n)
-                    .map(|x| {
-                        self.game
-                            .board()
-                            .stone(Point::new(x, y))
-                            .map_or(0, |c| c as i32)
-                    })
-                    .collect()
-            })
-            .collect()
+    // As lists of ints: pyo3 would turn a Vec<u8> into bytes.
+    fn rows(&self) -> Vec<Vec<i32>> {
+        widen(self.game.rows())
+    }
+
+    fn columns(&self) -> Vec<Vec<i32>> {
+        widen(self.game.columns())
+    }
+
+    #[staticmethod]
+    fn from_array(
+        lines: Vec<Vec<i64>>,
+        rule_code: i32,
+        to_move: Option<i32>,
+        columns: bool,
+    ) -> PyResult<NativeGame> {
+        let rule = rule(rule_code)?;
+        let to_move = to_move.map(color).transpose()?;
+        let game = if columns {
+            Game::from_columns(&lines, rule, to_move)
+        } else {
+            Game::from_rows(&lines, rule, to_move)
+        };
+        Ok(NativeGame::wrap(game.map_err(to_py)?))
     }
 
     fn is_forbidden(&self, x: i64, y: i64) -> bool {
@@ -297,6 +321,98 @@ impl NativeGame {
 
     fn to_psq(&self) -> String {
         self.game.to_psq()
+    }
+
+    fn to_sgf(&self) -> String {
+        self.game.to_sgf()
+    }
+
+    #[staticmethod]
+    fn from_sgf(text: &str) -> PyResult<NativeGame> {
+        Ok(NativeGame::wrap(Game::from_sgf(text).map_err(to_py)?))
+    }
+
+    #[staticmethod]
+    fn load_all(text: &str) -> PyResult<Vec<NativeGame>> {
+        let games = Game::load_all(text).map_err(to_py)?;
+        Ok(games.into_iter().map(NativeGame::wrap).collect())
+    }
+
+    fn append_to_history(&self, path: std::path::PathBuf) -> PyResult<()> {
+        self.game
+            .append_to_history(&path)
+            .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))
+    }
+
+    #[getter]
+    fn reason(&self) -> Option<i32> {
+        self.game.end_reason().map(|r| r as i32)
+    }
+
+    fn resign(&mut self, loser: i32) -> PyResult<()> {
+        self.game.resign(color(loser)?).map_err(to_py)
+    }
+
+    fn lose_on_time(&mut self, loser: i32) -> PyResult<()> {
+        self.game.lose_on_time(color(loser)?).map_err(to_py)
+    }
+
+    fn agree_draw(&mut self) -> PyResult<()> {
+        self.game.agree_draw().map_err(to_py)
+    }
+
+    fn player(&self, color_code: i32) -> PyResult<Option<String>> {
+        Ok(self
+            .game
+            .info()
+            .player(color(color_code)?)
+            .map(str::to_string))
+    }
+
+    fn set_player(&mut self, color_code: i32, name: Option<&str>) -> PyResult<()> {
+        self.game.info_mut().set_player(color(color_code)?, name);
+        Ok(())
+    }
+
+    #[getter]
+    fn date(&self) -> Option<String> {
+        self.game.info().date.clone()
+    }
+
+    #[setter]
+    fn set_date(&mut self, date: Option<&str>) {
+        self.game.info_mut().date = date.map(|d| d.replace(['\n', '\r'], " ").trim().to_string());
+    }
+
+    fn result_text(&self, language: i32) -> PyResult<String> {
+        Ok(language_of(language)?.result(self.game.result(), self.game.end_reason()))
+    }
+
+    fn transform(&self, symmetry: i32) -> PyResult<NativeGame> {
+        Ok(NativeGame::wrap(
+            self.game.transformed(symmetry_of(symmetry)?),
+        ))
+    }
+
+    fn canonical_symmetry(&self) -> i32 {
+        self.game.canonical_symmetry() as i32
+    }
+
+    #[staticmethod]
+    fn symmetry_apply(symmetry: i32, x: i64, y: i64, size: usize) -> PyResult<(u8, u8)> {
+        let p = point(x, y)?;
+        if !(gomoku::MIN_SIZE..=gomoku::MAX_SIZE).contains(&size) {
+            return Err(to_py(gomoku::InvalidSizeError(size)));
+        }
+        if p.x() as usize >= size || p.y() as usize >= size {
+            return Err(to_py(PlayError::OffBoard(p)));
+        }
+        Ok(xy(symmetry_of(symmetry)?.apply(p, size)))
+    }
+
+    #[staticmethod]
+    fn rule_name(rule_code: i32, language: i32) -> PyResult<&'static str> {
+        Ok(language_of(language)?.rule(rule(rule_code)?))
     }
 
     fn text(&self) -> String {
@@ -355,11 +471,7 @@ impl NativeGame {
         if let Some(e) = callback_error {
             return Err(e);
         }
-        let m = result.map_err(|e| match e {
-            AiError::GameOver => GameOverError::new_err(e.to_string()),
-            AiError::InvalidLevel(_) => PyValueError::new_err(e.to_string()),
-            AiError::OutOfMemory(_) => PyMemoryError::new_err(e.to_string()),
-        })?;
+        let m = result.map_err(ai_error)?;
         let info = info_dict(
             py,
             &Progress {
@@ -372,6 +484,76 @@ impl NativeGame {
             },
         )?;
         Ok((m.point.x(), m.point.y(), info.unbind()))
+    }
+
+    /// A hint for the side to move, searched without the GIL on a copy of
+    /// the game, explained in `language`; a dict (see `gomoku.Hint`).
+    #[pyo3(signature = (level, time_ms, nodes, depth, seed, table_mib, language))]
+    #[allow(clippy::too_many_arguments)] // mirrors the Python keyword arguments
+    fn hint(
+        slf: &Bound<'_, NativeGame>,
+        level: u8,
+        time_ms: Option<u64>,
+        nodes: Option<u64>,
+        depth: Option<u32>,
+        seed: u64,
+        table_mib: Option<usize>,
+        language: i32,
+    ) -> PyResult<Py<PyDict>> {
+        let py = slf.py();
+        let language = language_of(language)?;
+        let options = AiOptions {
+            level,
+            time: time_ms.map(Duration::from_millis),
+            max_nodes: nodes,
+            max_depth: depth,
+            seed,
+            table_mib: table_mib.unwrap_or(ai::DEFAULT_TABLE_MIB),
+        };
+        let (position, engine) = {
+            let me = slf.borrow();
+            (me.game.clone(), me.engine.clone())
+        };
+        let mut guard = engine
+            .try_lock()
+            .map_err(|_| PyRuntimeError::new_err("the AI is already thinking about this game"))?;
+        let engine: &mut Engine = &mut guard;
+        let hint = py
+            .detach(|| engine.hint(&position, &options))
+            .map_err(ai_error)?;
+        let d = PyDict::new(py);
+        d.set_item("best", xy(hint.best))?;
+        let (score, win, loss) = score_parts(hint.score);
+        d.set_item("score", score)?;
+        d.set_item("win_in", win)?;
+        d.set_item("loss_in", loss)?;
+        let forced = hint.forced_win.as_ref().map(|w| {
+            (
+                w.kind as i32,
+                w.line.iter().copied().map(xy).collect::<Vec<_>>(),
+            )
+        });
+        d.set_item("forced_win", forced)?;
+        let mut candidates = Vec::new();
+        for r in &hint.candidates {
+            let c = PyDict::new(py);
+            c.set_item("point", xy(r.point))?;
+            c.set_item(
+                "makes",
+                r.makes.iter().map(|&s| s as i32).collect::<Vec<_>>(),
+            )?;
+            c.set_item("combination", r.combination.map(|k| k as i32))?;
+            c.set_item(
+                "blocks",
+                r.blocks.iter().map(|&s| s as i32).collect::<Vec<_>>(),
+            )?;
+            c.set_item("value", r.value)?;
+            c.set_item("text", hint.explain(r, language))?;
+            candidates.push(c);
+        }
+        d.set_item("candidates", candidates)?;
+        d.set_item("text", hint.describe(language))?;
+        Ok(d.unbind())
     }
 
     /// Asks a running `ai_move` to return its best move so far.
@@ -393,16 +575,38 @@ impl NativeGame {
     }
 }
 
+/// A board array with its codes as i32, which become Python ints.
+fn widen(lines: Vec<Vec<u8>>) -> Vec<Vec<i32>> {
+    lines
+        .into_iter()
+        .map(|line| line.into_iter().map(i32::from).collect())
+        .collect()
+}
+
+/// Turns an AI error into the matching Python exception.
+fn ai_error(e: AiError) -> PyErr {
+    match e {
+        AiError::GameOver => GameOverError::new_err(e.to_string()),
+        AiError::InvalidLevel(_) => PyValueError::new_err(e.to_string()),
+        AiError::OutOfMemory(_) => PyMemoryError::new_err(e.to_string()),
+    }
+}
+
+/// A score as (value, win_in, loss_in), one of them set.
+fn score_parts(score: Score) -> (Option<i32>, Option<u32>, Option<u32>) {
+    match score {
+        Score::Value(v) => (Some(v), None, None),
+        Score::Win(n) => (None, Some(n), None),
+        Score::Loss(n) => (None, None, Some(n)),
+    }
+}
+
 /// A progress report as a dict: depth, score, win_in, loss_in, nodes,
 /// nodes_per_second, elapsed (seconds), pv (list of (x, y)).
 fn info_dict<'py>(py: Python<'py>, p: &Progress) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("depth", p.depth)?;
-    let (score, win, loss) = match p.score {
-        Score::Value(v) => (Some(v), None, None),
-        Score::Win(n) => (None, Some(n), None),
-        Score::Loss(n) => (None, None, Some(n)),
-    };
+    let (score, win, loss) = score_parts(p.score);
     d.set_item("score", score)?;
     d.set_item("win_in", win)?;
     d.set_item("loss_in", loss)?;
@@ -464,6 +668,43 @@ fn gomoku_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
             GameResult::Draw => "DRAW",
         };
         m.add(format!("RESULT_{name}"), result as i32)?;
+    }
+    for reason in gomoku::EndReason::ALL {
+        m.add(
+            format!("REASON_{}", reason.name().to_uppercase()),
+            reason as i32,
+        )?;
+    }
+    for symmetry in gomoku::Symmetry::ALL {
+        m.add(
+            format!("SYMMETRY_{}", symmetry.name().to_uppercase()),
+            symmetry as i32,
+        )?;
+    }
+    for language in gomoku::Language::ALL {
+        let name = match language {
+            gomoku::Language::English => "ENGLISH",
+            gomoku::Language::Chinese => "CHINESE",
+        };
+        m.add(format!("LANGUAGE_{name}"), language as i32)?;
+    }
+    use gomoku::ai::{Combination, ForcedWinKind, Shape};
+    for shape in Shape::ALL {
+        let name = shape
+            .name(gomoku::Language::English)
+            .replace(' ', "_")
+            .to_uppercase();
+        m.add(format!("SHAPE_{name}"), shape as i32)?;
+    }
+    for combination in Combination::ALL {
+        let name = combination
+            .name(gomoku::Language::English)
+            .replace([' ', '-'], "_")
+            .to_uppercase();
+        m.add(format!("COMBINATION_{name}"), combination as i32)?;
+    }
+    for kind in ForcedWinKind::ALL {
+        m.add(format!("FORCED_WIN_{}", kind.name()), kind as i32)?;
     }
     Ok(())
 }

@@ -33,6 +33,16 @@ pub enum Shape {
 }
 
 impl Shape {
+    /// Every shape, weakest first (the order of their codes).
+    pub const ALL: [Shape; 6] = [
+        Shape::OpenTwo,
+        Shape::Three,
+        Shape::OpenThree,
+        Shape::Four,
+        Shape::OpenFour,
+        Shape::Five,
+    ];
+
     /// The shape a stone on a point makes along a line, if any worth naming.
     fn made(pattern: Pattern) -> Option<Shape> {
         Some(match pattern {
@@ -92,6 +102,13 @@ pub enum Combination {
 }
 
 impl Combination {
+    /// Every combination, in the order of their codes.
+    pub const ALL: [Combination; 3] = [
+        Combination::FourThree,
+        Combination::DoubleFour,
+        Combination::DoubleThree,
+    ];
+
     /// The combination's name.
     pub const fn name(self, language: Language) -> &'static str {
         match (language, self) {
@@ -129,6 +146,19 @@ pub enum ForcedWinKind {
     Vcf = 1,
     /// Victory by continuous threats, threes and fours (VCT).
     Vct = 2,
+}
+
+impl ForcedWinKind {
+    /// Both kinds, in the order of their codes.
+    pub const ALL: [ForcedWinKind; 2] = [ForcedWinKind::Vcf, ForcedWinKind::Vct];
+
+    /// The short name players use (`VCF`, `VCT`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            ForcedWinKind::Vcf => "VCF",
+            ForcedWinKind::Vct => "VCT",
+        }
+    }
 }
 
 /// A forced win found for the side to move.

@@ -367,27 +367,28 @@ mod tests {
         }
         use crate::ai::{Combination, ForcedWinKind, Shape};
         let shapes = [
-            (GomokuShape::OpenTwo, Shape::OpenTwo),
-            (GomokuShape::Three, Shape::Three),
-            (GomokuShape::OpenThree, Shape::OpenThree),
-            (GomokuShape::Four, Shape::Four),
-            (GomokuShape::OpenFour, Shape::OpenFour),
-            (GomokuShape::Five, Shape::Five),
+            GomokuShape::OpenTwo,
+            GomokuShape::Three,
+            GomokuShape::OpenThree,
+            GomokuShape::Four,
+            GomokuShape::OpenFour,
+            GomokuShape::Five,
         ];
-        for (c, s) in shapes {
+        for (c, s) in shapes.into_iter().zip(Shape::ALL) {
             assert_eq!(c as i32, s as i32);
         }
-        for (c, k) in [
-            (GomokuCombination::FourThree, Combination::FourThree),
-            (GomokuCombination::DoubleFour, Combination::DoubleFour),
-            (GomokuCombination::DoubleThree, Combination::DoubleThree),
-        ] {
+        let combinations = [
+            GomokuCombination::FourThree,
+            GomokuCombination::DoubleFour,
+            GomokuCombination::DoubleThree,
+        ];
+        for (c, k) in combinations.into_iter().zip(Combination::ALL) {
             assert_eq!(c as i32, k as i32);
         }
-        for (c, k) in [
-            (GomokuForcedWin::Vcf, ForcedWinKind::Vcf),
-            (GomokuForcedWin::Vct, ForcedWinKind::Vct),
-        ] {
+        for (c, k) in [GomokuForcedWin::Vcf, GomokuForcedWin::Vct]
+            .into_iter()
+            .zip(ForcedWinKind::ALL)
+        {
             assert_eq!(c as i32, k as i32);
         }
     }
