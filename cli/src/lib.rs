@@ -9,4 +9,5 @@ pub mod brain;
 pub mod play;
 pub mod protocol;
 pub mod puzzles;
+pub mod texts;
 pub mod tune;

@@ -1,24 +1,17 @@
 //! The terminal game: a person against the AI (or two people), with undo,
-//! hint, save/load, last-move and winning-line marks.
+//! hints that explain themselves, resign, save/load, a history of finished
+//! games with replay, last-move and winning-line marks; in Chinese when
+//! `LANG` says so.
 
 use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use gomoku::ai::{AiOptions, Engine};
 use gomoku::{Color, Game, Point, Rule, DEFAULT_SIZE};
 
 use crate::args::Args;
-
-const HELP: &str = "\
-commands:
-  h8            play a move (column letter, row number from the top)
-  undo / redo   take back or replay (back to your turn against the computer)
-  hint          ask the computer for your best move
-  level N       computer strength, 1 (classic) to 5 (full search)
-  forbidden     list black's forbidden points (renju)
-  save FILE     save the game; load FILE to continue one
-  new           start again; swap to change colours
-  help          this text; quit to leave";
+use crate::texts::{language_from_env, texts, Texts};
 
 /// Who plays which colour.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -27,17 +20,45 @@ enum Human {
     Both,
 }
 
+/// A finished game being replayed: the game and how many moves are shown.
+struct Replay {
+    game: Game,
+    shown: usize,
+}
+
 struct Session {
     game: Game,
     human: Human,
     engine: Engine,
     options: AiOptions,
     ansi: bool,
+    texts: &'static Texts,
+    history: PathBuf,
+    /// Whether the finished game on the board is in the history already.
+    recorded: bool,
+    replay: Option<Replay>,
+}
+
+/// Where finished games are kept unless `--history` says: the
+/// `GOMOKU_HISTORY` file, else `gomoku/history.txt` in the user's data
+/// folder (`$XDG_DATA_HOME`, or `~/.local/share`).
+fn default_history() -> PathBuf {
+    if let Some(path) = std::env::var_os("GOMOKU_HISTORY") {
+        return path.into();
+    }
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+        .unwrap_or_else(|| PathBuf::from("."));
+    data.join("gomoku").join("history.txt")
 }
 
 /// `gomoku [play]`: a game in the terminal against the computer or a friend.
 pub fn run(argv: &[String]) -> Result<(), String> {
-    let args = Args::parse(argv, &["size", "rule", "level", "human", "time"])?;
+    let args = Args::parse(
+        argv,
+        &["size", "rule", "level", "human", "time", "history", "lang"],
+    )?;
     let size = args.get("size", DEFAULT_SIZE)?;
     let rule: Rule = args.get("rule", Rule::Freestyle)?;
     let level: u8 = args.get("level", 4)?;
@@ -50,6 +71,10 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     if !(1..=gomoku::ai::MAX_LEVEL).contains(&level) {
         return Err(format!("--level must be 1 to {}", gomoku::ai::MAX_LEVEL));
     }
+    let language = args
+        .text("lang")
+        .map_or_else(language_from_env, gomoku::Language::from_locale);
+    let texts = texts(language);
     let mut session = Session {
         game,
         human,
@@ -60,16 +85,27 @@ pub fn run(argv: &[String]) -> Result<(), String> {
             ..AiOptions::default()
         },
         ansi: io::stdout().is_terminal(),
+        texts,
+        history: args
+            .text("history")
+            .map_or_else(default_history, PathBuf::from),
+        recorded: false,
+        replay: None,
     };
+    session.name_players();
     println!(
-        "gomoku {} — {rule} on {size}×{size}; type help for commands",
-        gomoku::VERSION
+        "gomoku {} — {} {size}×{size}; help",
+        gomoku::VERSION,
+        language.rule(rule)
     );
     let stdin = io::stdin();
     let mut lines = stdin.lock().lines();
     loop {
-        session.computer_moves();
-        session.show();
+        if session.replay.is_none() {
+            session.computer_moves();
+            session.record_if_finished();
+            session.show();
+        }
         print!("> ");
         io::stdout().flush().ok();
         let Some(Ok(line)) = lines.next() else { break };
@@ -80,16 +116,66 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// Today's date as `YYYY-MM-DD` (UTC), for the history.
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    // Days since 1970-01-01 to a civil date (the proleptic Gregorian calendar).
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
 impl Session {
     fn computer_to_move(&self) -> bool {
         !self.game.is_over()
             && matches!(self.human, Human::Plays(c) if c != self.game.side_to_move())
     }
 
+    /// Names the players in the game's record: "you", "computer (level N)".
+    fn name_players(&mut self) {
+        let t = self.texts;
+        let level = self.options.level;
+        for color in Color::ALL {
+            let name = match self.human {
+                Human::Plays(c) if c != color => format!("{} (level {level})", t.computer_name),
+                _ => t.you_name.to_string(),
+            };
+            self.game.info_mut().set_player(color, Some(&name));
+        }
+        self.game.info_mut().date = Some(today());
+    }
+
+    /// Appends a game that has just finished to the history file, once.
+    fn record_if_finished(&mut self) {
+        if !self.game.is_over() {
+            self.recorded = false;
+            return;
+        }
+        if self.recorded {
+            return;
+        }
+        self.recorded = true;
+        if let Some(dir) = self.history.parent() {
+            std::fs::create_dir_all(dir).ok();
+        }
+        if let Err(e) = self.game.append_to_history(&self.history) {
+            println!("{}: {}: {e}", self.texts.error, self.history.display());
+        }
+    }
+
     /// Lets the computer play while it is its turn.
     fn computer_moves(&mut self) {
         while self.computer_to_move() {
-            print!("thinking… ");
+            print!("{} ", self.texts.thinking);
             io::stdout().flush().ok();
             match self.engine.best_move(&self.game, &self.options) {
                 Ok(m) => {
@@ -109,6 +195,7 @@ impl Session {
 
     /// Prints the board, marks and status line.
     fn show(&self) {
+        let t = self.texts;
         println!("\n{}", render(&self.game, self.ansi));
         if self.game.is_over() {
             let line: Vec<String> = self
@@ -117,24 +204,28 @@ impl Session {
                 .iter()
                 .map(Point::to_string)
                 .collect();
-            match self.game.winner() {
-                Some(c) => println!("{c} wins with {}. Type undo, new or quit.", line.join(" ")),
-                None => println!("Draw. Type undo, new or quit."),
+            let mut result = t
+                .language
+                .result(self.game.result(), self.game.end_reason());
+            if !line.is_empty() {
+                result = format!("{result} {}", line.join(" "));
             }
+            println!("{result}. {}", t.game_over);
         } else {
             let who = match self.human {
-                Human::Both => String::new(),
-                Human::Plays(c) if c == self.game.side_to_move() => " (you)".into(),
-                Human::Plays(_) => " (computer)".into(),
+                Human::Both => "",
+                Human::Plays(c) if c == self.game.side_to_move() => t.you,
+                Human::Plays(_) => t.computer,
             };
             let last = self
                 .game
                 .last_move()
-                .map_or(String::new(), |p| format!(", last move {p}"));
+                .map_or(String::new(), |p| format!(", {} {p}", t.last_move));
             println!(
-                "{} to move{who}{last} [{} {}×{}]",
-                self.game.side_to_move(),
-                self.game.rule(),
+                "{} {}{who}{last} [{} {}×{}]",
+                t.language.color(self.game.side_to_move()),
+                t.to_move,
+                t.language.rule(self.game.rule()),
                 self.game.size(),
                 self.game.size()
             );
@@ -143,18 +234,23 @@ impl Session {
 
     /// Carries out one typed command; returns false to quit.
     fn command(&mut self, line: &str) -> bool {
+        if self.replay.is_some() {
+            self.replay_command(line);
+            return true;
+        }
+        let t = self.texts;
         let (word, arg) = line
             .split_once(' ')
             .map_or((line, ""), |(w, a)| (w, a.trim()));
         let outcome: Result<String, String> = match word {
             "" => Ok(String::new()),
             "quit" | "exit" | "q" => return false,
-            "help" | "?" => Ok(HELP.to_string()),
+            "help" | "?" => Ok(t.help.to_string()),
             "undo" => self.undo(),
             "redo" => self
                 .game
                 .redo()
-                .map(|p| format!("replayed {p}"))
+                .map(|p| format!("{} {p}", t.replayed))
                 .map_err(|e| e.to_string()),
             "hint" => {
                 let options = AiOptions {
@@ -162,28 +258,41 @@ impl Session {
                     ..self.options.clone()
                 };
                 self.engine
-                    .best_move(&self.game, &options)
-                    .map(|m| format!("hint: {} (score {})", m.point, m.score))
+                    .hint(&self.game, &options)
+                    .map(|h| format!("{}: {}", t.hint, h.describe(t.language)))
+                    .map_err(|e| e.to_string())
+            }
+            "resign" => {
+                let loser = match self.human {
+                    Human::Plays(c) => c,
+                    Human::Both => self.game.side_to_move(),
+                };
+                self.game
+                    .resign(loser)
+                    .map(|_| String::new())
                     .map_err(|e| e.to_string())
             }
             "level" => match arg.parse::<u8>() {
                 Ok(l) if (1..=gomoku::ai::MAX_LEVEL).contains(&l) => {
                     self.options.level = l;
+                    self.name_players();
                     Ok(format!("level {l}"))
                 }
-                _ => Err(format!("level must be 1 to {}", gomoku::ai::MAX_LEVEL)),
+                _ => Err(format!("{} {}", t.level_range, gomoku::ai::MAX_LEVEL)),
             },
             "new" => {
                 self.game =
                     Game::new(self.game.size(), self.game.rule()).expect("the size was valid");
+                self.name_players();
                 self.engine.clear();
-                Ok("new game".into())
+                Ok(t.new_game.into())
             }
             "swap" => {
                 if let Human::Plays(c) = self.human {
                     self.human = Human::Plays(c.opponent());
                 }
-                Ok("colours swapped".into())
+                self.name_players();
+                Ok(t.swapped.into())
             }
             "forbidden" => {
                 let points: Vec<String> = self
@@ -193,37 +302,132 @@ impl Session {
                     .map(Point::to_string)
                     .collect();
                 Ok(if points.is_empty() {
-                    "no forbidden points".into()
+                    t.no_forbidden.into()
                 } else {
                     points.join(" ")
                 })
             }
+            "history" => self.history(arg),
             "save" if !arg.is_empty() => std::fs::write(arg, self.game.save())
-                .map(|_| format!("saved to {arg}"))
-                .map_err(|e| format!("cannot write {arg}: {e}")),
+                .map(|_| format!("{} {arg}", t.saved))
+                .map_err(|e| format!("{arg}: {e}")),
             "load" if !arg.is_empty() => std::fs::read_to_string(arg)
-                .map_err(|e| format!("cannot read {arg}: {e}"))
-                .and_then(|t| Game::load(&t).map_err(|e| format!("{arg}: {e}")))
+                .map_err(|e| format!("{arg}: {e}"))
+                .and_then(|text| Game::load(&text).map_err(|e| format!("{arg}: {e}")))
                 .map(|g| {
                     self.game = g;
-                    format!("loaded {arg}")
+                    self.recorded = self.game.is_over();
+                    format!("{} {arg}", t.loaded)
                 }),
             _ => match line.parse::<Point>() {
-                Ok(_) if self.computer_to_move() => Err("it is the computer's turn".into()),
+                Ok(_) if self.computer_to_move() => Err(t.computers_turn.into()),
                 Ok(p) => self
                     .game
                     .play(p)
                     .map(|_| String::new())
                     .map_err(|e| e.to_string()),
-                Err(_) => Err(format!("unknown command {line:?}; type help")),
+                Err(_) => Err(format!("{line:?}: {}", t.unknown)),
             },
         };
         match outcome {
             Ok(msg) if msg.is_empty() => {}
             Ok(msg) => println!("{msg}"),
-            Err(msg) => println!("error: {msg}"),
+            Err(msg) => println!("{}: {msg}", t.error),
         }
         true
+    }
+
+    /// `history`: the finished games, numbered; `history N` replays one.
+    fn history(&mut self, arg: &str) -> Result<String, String> {
+        let t = self.texts;
+        let text = match std::fs::read_to_string(&self.history) {
+            Ok(text) => text,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => String::new(),
+            Err(e) => return Err(format!("{}: {e}", self.history.display())),
+        };
+        let games =
+            Game::load_all(&text).map_err(|e| format!("{}: {e}", self.history.display()))?;
+        if games.is_empty() {
+            return Ok(format!("{} {}", t.no_history, self.history.display()));
+        }
+        if arg.is_empty() {
+            let list: Vec<String> = games
+                .iter()
+                .enumerate()
+                .map(|(k, g)| format!("{:>3}. {}", k + 1, self.summary(g)))
+                .collect();
+            return Ok(list.join("\n"));
+        }
+        let n: usize = arg.parse().map_err(|_| t.no_such_game.to_string())?;
+        let game = games
+            .into_iter()
+            .nth(n.wrapping_sub(1))
+            .ok_or_else(|| t.no_such_game.to_string())?;
+        println!(
+            "{}\n{}",
+            (t.replay_of)(n, &self.summary(&game)),
+            t.replay_keys
+        );
+        self.replay = Some(Replay { shown: 0, game });
+        self.show_replay();
+        Ok(String::new())
+    }
+
+    /// One line about a finished game: date, players, rule, result, length.
+    fn summary(&self, g: &Game) -> String {
+        let t = self.texts;
+        let l = t.language;
+        let name = |c: Color| g.info().player(c).unwrap_or("?").to_string();
+        format!(
+            "{} {} {} – {} {} · {} · {} · {} {}",
+            g.info().date.as_deref().unwrap_or(""),
+            l.color(Color::Black),
+            name(Color::Black),
+            l.color(Color::White),
+            name(Color::White),
+            l.rule(g.rule()),
+            l.result(g.result(), g.end_reason()),
+            g.move_count(),
+            t.moves
+        )
+    }
+
+    /// A key in replay mode: next, back, end or leave.
+    fn replay_command(&mut self, line: &str) {
+        let Some(replay) = &mut self.replay else {
+            return;
+        };
+        let total = replay.game.move_count();
+        match line {
+            "" | "n" | "next" => replay.shown = (replay.shown + 1).min(total),
+            "b" | "back" => replay.shown = replay.shown.saturating_sub(1),
+            "e" | "end" => replay.shown = total,
+            "q" | "quit" | "exit" => {
+                self.replay = None;
+                self.show();
+                return;
+            }
+            _ => println!("{}", self.texts.replay_keys),
+        }
+        self.show_replay();
+    }
+
+    /// Prints the replayed game after its first `shown` moves.
+    fn show_replay(&self) {
+        let Some(replay) = &self.replay else {
+            return;
+        };
+        let mut game = Game::from_setup(replay.game.setup()).expect("a saved start is valid");
+        for &p in &replay.game.moves()[..replay.shown] {
+            game.play(p).expect("a saved move replays");
+        }
+        let total = replay.game.move_count();
+        println!("\n{}", render(&game, self.ansi));
+        println!("{}", (self.texts.replay_at)(replay.shown, total));
+        if replay.shown == total {
+            let g = &replay.game;
+            println!("{}", self.texts.language.result(g.result(), g.end_reason()));
+        }
     }
 
     /// Undoes one ply, or back to the person's turn against the computer.
@@ -236,7 +440,7 @@ impl Session {
                 Err(_) => break,
             }
         }
-        Ok(format!("took back {}", taken.join(" ")))
+        Ok(format!("{} {}", self.texts.took_back, taken.join(" ")))
     }
 }
 

@@ -2,8 +2,18 @@
 
 mod common;
 
+/// Runs `gomoku` in English with its history in a file of the test's own.
 fn gomoku(args: &[&str], input: &str) -> (bool, String) {
-    let run = common::run(env!("CARGO_BIN_EXE_gomoku"), args, input);
+    let history = std::env::temp_dir().join(format!("gomoku-test-history-{}", std::process::id()));
+    gomoku_with(
+        args,
+        input,
+        &[("LANG", "C"), ("GOMOKU_HISTORY", history.to_str().unwrap())],
+    )
+}
+
+fn gomoku_with(args: &[&str], input: &str, env: &[(&str, &str)]) -> (bool, String) {
+    let run = common::run_with_env(env!("CARGO_BIN_EXE_gomoku"), args, input, env);
     (run.ok, run.stdout + &run.stderr)
 }
 
@@ -27,7 +37,62 @@ fn two_people_can_play_and_win() {
         "a1\nb1\na2\nb2\na3\nb3\na4\nb4\na5\nquit\n",
     );
     assert!(ok, "{out}");
-    assert!(out.contains("black wins with a1 a2 a3 a4 a5"), "{out}");
+    assert!(
+        out.contains("black wins with five in a row a1 a2 a3 a4 a5"),
+        "{out}"
+    );
+}
+
+#[test]
+fn finished_games_go_to_the_history_and_replay() {
+    let dir = std::env::temp_dir().join(format!("gomoku-history-{}", std::process::id()));
+    let path = dir.join("games.txt");
+    let path_text = path.to_str().unwrap();
+    let win = "a1\nb1\na2\nb2\na3\nb3\na4\nb4\na5\n";
+    let args = ["--human", "both", "--size", "9", "--history", path_text];
+    let (ok, out) = gomoku(&args, &format!("{win}new\nh8\nresign\nquit\n"));
+    assert!(ok, "{out}");
+    assert!(out.contains("black wins by resignation. Type"), "{out}");
+    let saved = gomoku::Game::load_all(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(saved.len(), 2);
+    assert_eq!(saved[1].end_reason(), Some(gomoku::EndReason::Resignation));
+    let (ok, out) = gomoku(&args, "history\nhistory 1\n\n\ne\nb\nq\nhistory 9\nquit\n");
+    assert!(ok, "{out}");
+    assert!(out.contains("  1. ") && out.contains("  2. "), "{out}");
+    assert!(
+        out.contains("black wins with five in a row · 9 moves"),
+        "{out}"
+    );
+    assert!(
+        out.contains("replay of game 1") && out.contains("move 2 of 9"),
+        "{out}"
+    );
+    assert!(
+        out.contains("move 8 of 9") && out.contains("no such game"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_game_speaks_chinese_when_lang_says_so() {
+    let history = std::env::temp_dir().join(format!("gomoku-zh-{}", std::process::id()));
+    let env = [
+        ("LANG", "zh_CN.UTF-8"),
+        ("GOMOKU_HISTORY", history.to_str().unwrap()),
+    ];
+    let (ok, out) = gomoku_with(
+        &["--human", "both", "--rule", "renju"],
+        "help\nh8\nhint\na1\nb1\na2\nb2\na3\nb3\na4\nb4\na5\nquit\n",
+        &env,
+    );
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("连珠（黑棋禁手）") && out.contains("悔棋"),
+        "{out}"
+    );
+    assert!(out.contains("提示：") && out.contains("白棋 走棋"), "{out}");
+    std::fs::remove_file(&history).ok();
 }
 
 #[test]

@@ -14,9 +14,16 @@ pub struct Run {
 }
 
 /// Runs `exe` with `args`, feeding `input` on standard input.
+#[allow(dead_code)] // each test crate uses one of the two
 pub fn run(exe: &str, args: &[&str], input: &str) -> Run {
+    run_with_env(exe, args, input, &[])
+}
+
+/// [`run`] with these environment variables set.
+pub fn run_with_env(exe: &str, args: &[&str], input: &str, env: &[(&str, &str)]) -> Run {
     let mut child = Command::new(exe)
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
