@@ -127,7 +127,11 @@ async fn one_game(
     Query(q): Query<GameQuery>,
 ) -> Response {
     let Ok(id) = id.parse::<i64>() else {
-        return api_error(StatusCode::BAD_REQUEST, "bad_request", "game ids are numbers");
+        return api_error(
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            "game ids are numbers",
+        );
     };
     let game = match hub.store.game(id).await {
         Ok(Some(game)) => game,
@@ -135,11 +139,7 @@ async fn one_game(
         Err(e) => return unavailable(e),
     };
     let text = |body: String| {
-        (
-            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-            body,
-        )
-            .into_response()
+        ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response()
     };
     match q.format.as_deref() {
         None | Some("save") => text(game.save),

@@ -141,7 +141,11 @@ impl Hub {
             warn!(error = %e, "could not store a new room");
             internal("could not store the room")
         })?;
-        info!(room = room.code(), rule = room.record().rule, "room created");
+        info!(
+            room = room.code(),
+            rule = room.record().rule,
+            "room created"
+        );
         let handle = room.spawn();
         self.rooms().insert(handle.code.clone(), handle.clone());
         Ok((handle, token))

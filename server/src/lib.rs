@@ -87,7 +87,9 @@ pub async fn serve(config: Config) -> Result<Server, ServeError> {
             .map_err(|e| ServeError::Bind(addr, e))
     };
     let http = bind(config.listen).await?;
-    let http_addr = http.local_addr().map_err(|e| ServeError::Bind(config.listen, e))?;
+    let http_addr = http
+        .local_addr()
+        .map_err(|e| ServeError::Bind(config.listen, e))?;
     let mut tasks = Vec::new();
     let app = http::router(hub.clone());
     let shutdown = hub.shutdown.clone();
@@ -104,7 +106,9 @@ pub async fn serve(config: Config) -> Result<Server, ServeError> {
         None => None,
         Some(addr) => {
             let listener = bind(addr).await?;
-            let local = listener.local_addr().map_err(|e| ServeError::Bind(addr, e))?;
+            let local = listener
+                .local_addr()
+                .map_err(|e| ServeError::Bind(addr, e))?;
             tasks.push(tokio::spawn(tcp::accept(hub.clone(), listener)));
             info!(addr = %local, "tcp listening");
             Some(local)

@@ -286,10 +286,9 @@ impl Room {
             seats[index(color)] = Seat::Computer(u8::try_from(level).ok()?);
         }
         let ending = match (&r.result, &r.reason) {
-            (Some(result), Some(reason)) => Some((
-                result_from_name(result)?,
-                Reason::from_name(reason)?,
-            )),
+            (Some(result), Some(reason)) => {
+                Some((result_from_name(result)?, Reason::from_name(reason)?))
+            }
             _ => None,
         };
         let at = |ms: i64| SystemTime::UNIX_EPOCH + Duration::from_millis(ms.max(0) as u64);
@@ -298,9 +297,7 @@ impl Room {
             settings: RoomSettings {
                 rule,
                 size,
-                turn: r
-                    .turn_ms
-                    .map(|ms| Duration::from_millis(ms.max(0) as u64)),
+                turn: r.turn_ms.map(|ms| Duration::from_millis(ms.max(0) as u64)),
             },
             game,
             game_no: u32::try_from(r.game_no).ok()?,
@@ -373,7 +370,9 @@ impl Room {
         self.start_computer(&computer_tx);
         loop {
             let clock = self.clock_deadline();
-            let idle = self.empty_since.map(|t| t + self.hub.limits.room_idle_timeout);
+            let idle = self
+                .empty_since
+                .map(|t| t + self.hub.limits.room_idle_timeout);
             tokio::select! {
                 command = commands.recv() => match command {
                     Some(command) => self.handle(command).await,
@@ -536,7 +535,10 @@ impl Room {
             Request::Move(text) => {
                 self.check_can_play(color)?;
                 let point: Point = text.parse().map_err(|_| {
-                    refuse(ErrorCode::BadRequest, format!("{text:?} is not a point such as h8"))
+                    refuse(
+                        ErrorCode::BadRequest,
+                        format!("{text:?} is not a point such as h8"),
+                    )
                 })?;
                 self.play(point).await
             }
@@ -643,7 +645,10 @@ impl Room {
         self.check_ongoing()?;
         self.check_opponent(color)?;
         if self.game.side_to_move() != color {
-            return Err(refuse(ErrorCode::NotYourTurn, "it is the other side's move"));
+            return Err(refuse(
+                ErrorCode::NotYourTurn,
+                "it is the other side's move",
+            ));
         }
         Ok(())
     }
@@ -674,7 +679,10 @@ impl Room {
             .await
             .map_err(|e| {
                 warn!(room = %self.code, error = %e, "could not store a move");
-                refuse(ErrorCode::Internal, "could not store the move; it was not played")
+                refuse(
+                    ErrorCode::Internal,
+                    "could not store the move; it was not played",
+                )
             })?;
         self.game = next;
         self.generation += 1;
@@ -734,9 +742,16 @@ impl Room {
     /// `color`'s turn again.
     fn undo_plies(&self, color: Color) -> Result<usize, Refusal> {
         let count = self.game.move_count();
-        let plies = if self.game.side_to_move() == color { 2 } else { 1 };
+        let plies = if self.game.side_to_move() == color {
+            2
+        } else {
+            1
+        };
         if plies > count {
-            Err(refuse(ErrorCode::NothingToUndo, "you have no move to take back"))
+            Err(refuse(
+                ErrorCode::NothingToUndo,
+                "you have no move to take back",
+            ))
         } else {
             Ok(plies)
         }
@@ -756,7 +771,10 @@ impl Room {
             .await
             .map_err(|e| {
                 warn!(room = %self.code, error = %e, "could not store an undo");
-                refuse(ErrorCode::Internal, "could not store the undo; nothing changed")
+                refuse(
+                    ErrorCode::Internal,
+                    "could not store the undo; nothing changed",
+                )
             })?;
         self.stop_computer();
         self.game = next;
@@ -915,10 +933,13 @@ impl Room {
         }
         let generation = self.generation;
         let replies = replies.clone();
-        let thinking = self.hub.computers.think(self.game.clone(), level, time, move |point| {
-            // The room may have closed meanwhile; then nobody needs the move.
-            let _ = replies.try_send(ComputerReply { generation, point });
-        });
+        let thinking = self
+            .hub
+            .computers
+            .think(self.game.clone(), level, time, move |point| {
+                // The room may have closed meanwhile; then nobody needs the move.
+                let _ = replies.try_send(ComputerReply { generation, point });
+            });
         self.thinking = Some((thinking, generation));
         self.broadcast_state();
     }
@@ -929,7 +950,11 @@ impl Room {
         }
     }
 
-    async fn computer_replied(&mut self, reply: ComputerReply, again: &mpsc::Sender<ComputerReply>) {
+    async fn computer_replied(
+        &mut self,
+        reply: ComputerReply,
+        again: &mpsc::Sender<ComputerReply>,
+    ) {
         match &self.thinking {
             Some((_, g)) if *g == reply.generation => {}
             _ => return,
@@ -1052,9 +1077,9 @@ impl Room {
             }),
             clock: self.settings.turn.map(|turn| ClockView {
                 turn_ms: turn.as_millis() as u64,
-                remaining_ms: self.clock_deadline().map(|d| {
-                    d.saturating_duration_since(Instant::now()).as_millis() as u64
-                }),
+                remaining_ms: self
+                    .clock_deadline()
+                    .map(|d| d.saturating_duration_since(Instant::now()).as_millis() as u64),
             }),
             offers: Offers {
                 undo: self.undo_offer.map(|(c, _)| c.name().to_string()),

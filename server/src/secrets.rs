@@ -74,7 +74,10 @@ mod tests {
     fn codes_use_the_alphabet_and_normalise() {
         let code = new_room_code().unwrap();
         assert_eq!(code.len(), CODE_LENGTH);
-        assert_eq!(normalize_room_code(&code.to_lowercase()), Some(code.clone()));
+        assert_eq!(
+            normalize_room_code(&code.to_lowercase()),
+            Some(code.clone())
+        );
         assert_eq!(normalize_room_code("OOOOOOOO"), None);
         assert_eq!(normalize_room_code("ABC"), None);
         assert_ne!(new_room_code().unwrap(), code);

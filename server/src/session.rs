@@ -93,7 +93,8 @@ impl Session {
     async fn serve(&mut self, mut frames: impl Stream<Item = Frame> + Unpin) {
         self.outbox.send(&hello(&self.hub));
         let limits = self.hub.limits.clone();
-        let mut limiter = RateLimiter::new(limits.messages_per_second, limits.burst, Instant::now());
+        let mut limiter =
+            RateLimiter::new(limits.messages_per_second, limits.burst, Instant::now());
         let mut refused_in_a_row = 0u32;
         loop {
             let frame = tokio::select! {
@@ -145,10 +146,7 @@ impl Session {
                 },
                 Frame::TooLarge => self.refuse(Refusal::new(
                     ErrorCode::TooLarge,
-                    format!(
-                        "messages are limited to {} bytes",
-                        limits.max_message_bytes
-                    ),
+                    format!("messages are limited to {} bytes", limits.max_message_bytes),
                 )),
                 Frame::NotText => self.refuse(Refusal::new(
                     ErrorCode::BadRequest,
@@ -174,7 +172,9 @@ impl Session {
                 name,
             } => {
                 let rule: Rule = rule.parse().map_err(|_| {
-                    bad(format!("unknown rule {rule:?}: freestyle, standard, renju or caro"))
+                    bad(format!(
+                        "unknown rule {rule:?}: freestyle, standard, renju or caro"
+                    ))
                 })?;
                 let size = usize::try_from(size)
                     .ok()
@@ -213,8 +213,7 @@ impl Session {
                 let turn = match clock {
                     None => None,
                     Some(c) => {
-                        let (min, max) =
-                            (limits.min_turn.as_millis(), limits.max_turn.as_millis());
+                        let (min, max) = (limits.min_turn.as_millis(), limits.max_turn.as_millis());
                         if !(min..=max).contains(&u128::from(c.turn_ms)) {
                             return Err(bad(format!("turn_ms must be {min} to {max}")));
                         }
@@ -224,10 +223,7 @@ impl Session {
                 let name = self.clean_name(name)?;
                 self.leave().await;
                 let settings = RoomSettings { rule, size, turn };
-                let (room, token) = self
-                    .hub
-                    .create_room(settings, color, name, level)
-                    .await?;
+                let (room, token) = self.hub.create_room(settings, color, name, level).await?;
                 self.enter(room, Entry::Resume(token)).await;
                 Ok(())
             }

@@ -11,7 +11,11 @@ use crate::hub::Hub;
 
 /// The page, its script and its style sheet, by path.
 const FILES: [(&str, &str, &str); 3] = [
-    ("/", "text/html; charset=utf-8", include_str!("../web/index.html")),
+    (
+        "/",
+        "text/html; charset=utf-8",
+        include_str!("../web/index.html"),
+    ),
     (
         "/app.js",
         "text/javascript; charset=utf-8",

@@ -29,7 +29,10 @@ pub async fn upgrade(
         return (StatusCode::FORBIDDEN, "cross-site WebSocket refused").into_response();
     }
     let permit = hub.admit();
-    let hard_limit = hub.limits.max_message_bytes.saturating_mul(HARD_LIMIT_FACTOR);
+    let hard_limit = hub
+        .limits
+        .max_message_bytes
+        .saturating_mul(HARD_LIMIT_FACTOR);
     ws.max_message_size(hard_limit)
         .max_frame_size(hard_limit)
         .on_upgrade(move |socket| serve(hub, socket, permit))
