@@ -142,6 +142,12 @@ impl Client {
         Client::new(Transport::Ws(ws))
     }
 
+    /// A TCP client whose first message is not awaited.
+    pub async fn tcp_raw(addr: SocketAddr) -> Client {
+        let stream = TcpStream::connect(addr).await.unwrap();
+        Client::new(Transport::Tcp(BufReader::new(stream)))
+    }
+
     fn new(transport: Transport) -> Client {
         Client {
             transport,
