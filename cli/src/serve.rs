@@ -30,6 +30,9 @@ pub fn run(argv: &[String]) -> Result<(), String> {
             .await
             .map_err(|e| e.to_string())?;
         eprintln!("gomoku serve: open http://{}/", server.http_addr());
+        if let Some(tcp) = server.tcp_addr() {
+            eprintln!("gomoku serve: JSON lines on tcp {tcp}");
+        }
         wait_for_signal().await;
         server.shutdown().await;
         Ok(())
