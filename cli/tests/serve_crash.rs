@@ -116,7 +116,7 @@ fn get(http: &str, path: &str) -> String {
 
 fn play(black: &mut Player, white: &mut Player, moves: &[&str], from: usize) {
     for (i, m) in moves.iter().enumerate() {
-        let mover = if (from + i) % 2 == 0 {
+        let mover = if (from + i).is_multiple_of(2) {
             &mut *black
         } else {
             &mut *white

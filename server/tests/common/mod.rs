@@ -101,7 +101,7 @@ fn dechunk(mut body: &str) -> String {
 }
 
 enum Transport {
-    Ws(tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>),
+    Ws(Box<tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>>),
     Tcp(BufReader<TcpStream>),
 }
 
@@ -122,7 +122,7 @@ impl Client {
         let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
             .await
             .unwrap();
-        let mut client = Client::new(Transport::Ws(ws));
+        let mut client = Client::new(Transport::Ws(Box::new(ws)));
         client.expect("hello").await;
         client
     }
@@ -139,7 +139,7 @@ impl Client {
         let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
             .await
             .unwrap();
-        Client::new(Transport::Ws(ws))
+        Client::new(Transport::Ws(Box::new(ws)))
     }
 
     /// A TCP client whose first message is not awaited.
