@@ -41,7 +41,6 @@ use tokio::task::JoinHandle;
 use tracing::info;
 
 pub use config::{Config, Limits, DEFAULT_DB, DEFAULT_PORT};
-pub use secrets::CODE_LENGTH;
 pub use session::PROTOCOL_VERSION;
 
 use hub::Hub;

@@ -185,6 +185,8 @@ pub struct Room {
     created_at: SystemTime,
     seats: [Seat; 2],
     ending: Option<(GameResult, Reason)>,
+    /// Whether the current game, if over, is in the archive.
+    archived: bool,
     undo_offer: Option<(Color, usize)>,
     draw_offer: Option<Color>,
     rematch_offer: [bool; 2],
@@ -248,6 +250,7 @@ impl Room {
             created_at: now,
             seats,
             ending: None,
+            archived: false,
             undo_offer: None,
             draw_offer: None,
             rematch_offer: [false; 2],
@@ -304,6 +307,7 @@ impl Room {
             game_started_at: at(r.game_started_at),
             created_at: at(r.created_at),
             seats,
+            archived: ending.is_some(),
             ending,
             undo_offer: None,
             draw_offer: None,
@@ -461,7 +465,7 @@ impl Room {
                 let replaced: Vec<MemberId> = self
                     .members
                     .iter()
-                    .filter(|(_, m)| m.seat == Some(color))
+                    .filter(|&(&id, m)| id != member && m.seat == Some(color))
                     .map(|(&id, _)| id)
                     .collect();
                 for id in replaced {
@@ -696,8 +700,8 @@ impl Room {
             } else {
                 Reason::Five
             };
-            // The move is stored; if archiving fails the game still ended
-            // and is archived when the room closes.
+            // The move is stored; if archiving fails the game has still
+            // ended, and is archived when the room closes.
             let _ = self.finish(result, reason).await;
         } else {
             self.broadcast_state();
@@ -798,6 +802,7 @@ impl Room {
             self.broadcast_state();
             return Err(refuse(ErrorCode::Internal, "could not store the result"));
         }
+        self.archived = true;
         self.stop_computer();
         self.undo_offer = None;
         self.draw_offer = None;
@@ -863,6 +868,7 @@ impl Room {
         self.game_no += 1;
         self.game_started_at = SystemTime::now();
         self.ending = None;
+        self.archived = false;
         if let Err(e) = self.hub.store.update_room(&self.record()).await {
             (
                 self.game,
@@ -992,12 +998,14 @@ impl Room {
         }
     }
 
-    /// Closes an idle room: an unfinished game with moves is archived as
-    /// abandoned, then the room is forgotten.
+    /// Closes an idle room: a game not yet archived (an unfinished one as
+    /// abandoned) is archived, then the room is forgotten.
     async fn close(&mut self) {
         self.stop_computer();
-        if self.result() == GameResult::Ongoing && self.game.move_count() > 0 {
-            self.ending = Some((GameResult::Ongoing, Reason::Abandoned));
+        if !self.archived && self.game.move_count() > 0 {
+            if self.result() == GameResult::Ongoing {
+                self.ending = Some((GameResult::Ongoing, Reason::Abandoned));
+            }
             if let Err(e) = self
                 .hub
                 .store

@@ -116,14 +116,14 @@ impl Session {
                     return;
                 }
             };
-            if frame == Frame::Activity {
-                continue;
-            }
             if !limiter.allow(Instant::now()) {
                 refused_in_a_row += 1;
                 if refused_in_a_row > FLOOD_BURSTS * limits.burst.max(1) {
                     debug!(member = self.member, "flooding connection closed");
                     return;
+                }
+                if frame == Frame::Activity {
+                    continue;
                 }
                 self.refuse(Refusal::new(
                     ErrorCode::RateLimited,
@@ -221,7 +221,6 @@ impl Session {
                     }
                 };
                 let name = self.clean_name(name)?;
-                self.leave().await;
                 let settings = RoomSettings { rule, size, turn };
                 let (room, token) = self.hub.create_room(settings, color, name, level).await?;
                 self.enter(room, Entry::Resume(token)).await;
@@ -230,19 +229,16 @@ impl Session {
             ClientMessage::Join { room, name } => {
                 let name = self.clean_name(name)?;
                 let room = self.find(&room)?;
-                self.leave().await;
                 self.enter(room, Entry::Join(name)).await;
                 Ok(())
             }
             ClientMessage::Watch { room } => {
                 let room = self.find(&room)?;
-                self.leave().await;
                 self.enter(room, Entry::Watch).await;
                 Ok(())
             }
             ClientMessage::Resume { room, token } => {
                 let room = self.find(&room)?;
-                self.leave().await;
                 self.enter(room, Entry::Resume(token)).await;
                 Ok(())
             }
@@ -283,6 +279,8 @@ impl Session {
             .ok_or_else(|| Refusal::new(ErrorCode::NoRoom, "no open room has that code"))
     }
 
+    /// Enters `room`; once in, leaves the room this connection was in before,
+    /// so that a refused entry changes nothing.
     async fn enter(&mut self, room: RoomHandle, entry: Entry) {
         let (reply, answer) = oneshot::channel();
         let sent = room
@@ -299,7 +297,16 @@ impl Session {
         }
         // The room has already told the client the outcome.
         if let Ok(Ok(_seat)) = answer.await {
-            self.room = Some(room);
+            let code = room.code.clone();
+            if let Some(old) = self.room.replace(room) {
+                // In the same room the new entry has replaced the old one.
+                if old.code != code {
+                    old.send(Command::Leave {
+                        member: self.member,
+                    })
+                    .await;
+                }
+            }
         }
     }
 

@@ -181,8 +181,10 @@ async fn connections_and_rooms_beyond_the_limits_are_refused() {
     a.expect("seat").await;
     a.send(json!({"type":"create","rule":"renju","size":15}))
         .await;
-    // The first room is left (and still counted): no second one.
     assert_eq!(a.expect_error().await, "too_many_rooms");
+    // A refused create changes nothing: the connection still has its seat.
+    a.send(json!({"type":"resign"})).await;
+    assert_eq!(a.expect_error().await, "no_opponent");
     server.server.shutdown().await;
 }
 
