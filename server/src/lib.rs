@@ -17,6 +17,18 @@
 //! # Ok(()) }
 //! ```
 
+#![warn(missing_docs)]
+// No panics on any input: the server's own code may not unwrap or index.
+#![cfg_attr(
+    not(test),
+    warn(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing
+    )
+)]
+
 mod computer;
 mod config;
 mod http;

@@ -183,13 +183,13 @@ pub struct Room {
     game_no: u32,
     game_started_at: SystemTime,
     created_at: SystemTime,
-    seats: [Seat; 2],
+    seats: ByColor<Seat>,
     ending: Option<(GameResult, Reason)>,
     /// Whether the current game, if over, is in the archive.
     archived: bool,
     undo_offer: Option<(Color, usize)>,
     draw_offer: Option<Color>,
-    rematch_offer: [bool; 2],
+    rematch_offer: ByColor<bool>,
     turn_started: Instant,
     members: HashMap<MemberId, Member>,
     thinking: Option<(Thinking, u64)>,
@@ -211,10 +211,30 @@ struct ComputerReply {
     point: Option<Point>,
 }
 
-fn index(color: Color) -> usize {
-    match color {
-        Color::Black => 0,
-        Color::White => 1,
+/// One `T` per colour.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct ByColor<T> {
+    black: T,
+    white: T,
+}
+
+impl<T> ByColor<T> {
+    fn get(&self, color: Color) -> &T {
+        match color {
+            Color::Black => &self.black,
+            Color::White => &self.white,
+        }
+    }
+
+    fn get_mut(&mut self, color: Color) -> &mut T {
+        match color {
+            Color::Black => &mut self.black,
+            Color::White => &mut self.white,
+        }
+    }
+
+    fn swap(&mut self) {
+        std::mem::swap(&mut self.black, &mut self.white);
     }
 }
 
@@ -235,10 +255,13 @@ impl Room {
     ) -> Result<Room, Refusal> {
         let game = Game::new(settings.size, settings.rule)
             .map_err(|e| refuse(ErrorCode::BadRequest, e.to_string()))?;
-        let mut seats = [Seat::Empty, Seat::Empty];
-        seats[index(creator_color)] = creator;
+        let mut seats = ByColor {
+            black: Seat::Empty,
+            white: Seat::Empty,
+        };
+        *seats.get_mut(creator_color) = creator;
         if let Some(level) = computer_level {
-            seats[index(creator_color.opponent())] = Seat::Computer(level);
+            *seats.get_mut(creator_color.opponent()) = Seat::Computer(level);
         }
         let now = SystemTime::now();
         Ok(Room {
@@ -253,7 +276,7 @@ impl Room {
             archived: false,
             undo_offer: None,
             draw_offer: None,
-            rematch_offer: [false; 2],
+            rematch_offer: ByColor::default(),
             turn_started: Instant::now(),
             members: HashMap::new(),
             thinking: None,
@@ -280,13 +303,13 @@ impl Room {
             },
             None => Seat::Empty,
         };
-        let mut seats = [
-            human(&r.black_token_hash, &r.black_name),
-            human(&r.white_token_hash, &r.white_name),
-        ];
+        let mut seats = ByColor {
+            black: human(&r.black_token_hash, &r.black_name),
+            white: human(&r.white_token_hash, &r.white_name),
+        };
         if let (Some(level), Some(color)) = (r.ai_level, &r.ai_color) {
             let color: Color = color.parse().ok()?;
-            seats[index(color)] = Seat::Computer(u8::try_from(level).ok()?);
+            *seats.get_mut(color) = Seat::Computer(u8::try_from(level).ok()?);
         }
         let ending = match (&r.result, &r.reason) {
             (Some(result), Some(reason)) => {
@@ -311,7 +334,7 @@ impl Room {
             ending,
             undo_offer: None,
             draw_offer: None,
-            rematch_offer: [false; 2],
+            rematch_offer: ByColor::default(),
             // The clock starts again: the server's downtime is nobody's fault.
             turn_started: Instant::now(),
             members: HashMap::new(),
@@ -329,7 +352,7 @@ impl Room {
 
     /// The room as the database keeps it.
     pub fn record(&self) -> RoomRecord {
-        let (black, white) = (&self.seats[0], &self.seats[1]);
+        let (black, white) = (&self.seats.black, &self.seats.white);
         let hash = |s: &Seat| match s {
             Seat::Human { token_hash, .. } => Some(token_hash.clone()),
             _ => None,
@@ -457,7 +480,7 @@ impl Room {
                 let hash = secrets::token_hash(&token);
                 let color = Color::ALL
                     .into_iter()
-                    .find(|&c| matches!(&self.seats[index(c)], Seat::Human { token_hash, .. } if *token_hash == hash))
+                    .find(|&c| matches!(self.seats.get(c), Seat::Human { token_hash, .. } if *token_hash == hash))
                     .ok_or_else(|| {
                         refuse(ErrorCode::BadToken, "that token does not hold a seat in this room")
                     })?;
@@ -491,7 +514,7 @@ impl Room {
             Entry::Join(name) => {
                 let color = Color::ALL
                     .into_iter()
-                    .find(|&c| self.seats[index(c)] == Seat::Empty)
+                    .find(|&c| *self.seats.get(c) == Seat::Empty)
                     .ok_or_else(|| {
                         refuse(
                             ErrorCode::RoomFull,
@@ -500,13 +523,13 @@ impl Room {
                     })?;
                 let token = secrets::new_token()
                     .map_err(|e| refuse(ErrorCode::Internal, format!("no randomness: {e}")))?;
-                let before = self.seats[index(color)].clone();
-                self.seats[index(color)] = Seat::Human {
+                let before = self.seats.get(color).clone();
+                *self.seats.get_mut(color) = Seat::Human {
                     token_hash: secrets::token_hash(&token),
                     name,
                 };
                 if let Err(e) = self.hub.store.update_room(&self.record()).await {
-                    self.seats[index(color)] = before;
+                    *self.seats.get_mut(color) = before;
                     warn!(room = %self.code, error = %e, "could not store a join");
                     return Err(refuse(ErrorCode::Internal, "could not store the seat"));
                 }
@@ -587,10 +610,10 @@ impl Room {
                         "a rematch needs a finished game",
                     ));
                 }
-                self.rematch_offer[index(color)] = true;
+                *self.rematch_offer.get_mut(color) = true;
                 let opponent = color.opponent();
                 if matches!(self.seat(opponent), Seat::Computer(_))
-                    || self.rematch_offer[index(opponent)]
+                    || *self.rematch_offer.get(opponent)
                 {
                     self.next_game().await
                 } else {
@@ -603,7 +626,7 @@ impl Room {
     }
 
     fn seat(&self, color: Color) -> &Seat {
-        &self.seats[index(color)]
+        self.seats.get(color)
     }
 
     fn computer(&self) -> Option<(Color, u8)> {
@@ -762,11 +785,12 @@ impl Room {
     }
 
     async fn take_back(&mut self, plies: usize) -> Result<(), Refusal> {
-        let keep = self.game.move_count() - plies;
+        let moves = self.game.moves();
+        let keep = moves.len().saturating_sub(plies);
         let next = Game::from_moves(
             self.settings.size,
             self.settings.rule,
-            &self.game.moves()[..keep],
+            moves.get(..keep).unwrap_or_default(),
         )
         .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?;
         self.hub
@@ -806,7 +830,7 @@ impl Room {
         self.stop_computer();
         self.undo_offer = None;
         self.draw_offer = None;
-        self.rematch_offer = [false; 2];
+        self.rematch_offer = ByColor::default();
         info!(
             room = %self.code,
             game = self.game_no,
@@ -863,7 +887,7 @@ impl Room {
             self.ending,
             self.seats.clone(),
         );
-        self.seats.swap(0, 1);
+        self.seats.swap();
         self.game = game;
         self.game_no += 1;
         self.game_started_at = SystemTime::now();
@@ -880,7 +904,7 @@ impl Room {
             warn!(room = %self.code, error = %e, "could not store a rematch");
             return Err(refuse(ErrorCode::Internal, "could not start the rematch"));
         }
-        self.rematch_offer = [false; 2];
+        self.rematch_offer = ByColor::default();
         self.generation += 1;
         self.turn_started = Instant::now();
         for m in self.members.values_mut() {
@@ -1094,7 +1118,7 @@ impl Room {
                 draw: self.draw_offer.map(|c| c.name().to_string()),
                 rematch: Color::ALL
                     .into_iter()
-                    .filter(|&c| self.rematch_offer[index(c)])
+                    .filter(|&c| *self.rematch_offer.get(c))
                     .map(|c| c.name().to_string())
                     .collect(),
             },

@@ -27,8 +27,10 @@ pub fn new_room_code() -> std::io::Result<String> {
     while code.len() < CODE_LENGTH {
         random_bytes(&mut buf)?;
         for &b in buf.iter().filter(|&&b| b < limit) {
-            if code.len() < CODE_LENGTH {
-                code.push(CODE_ALPHABET[b as usize % CODE_ALPHABET.len()] as char);
+            if let Some(&c) = CODE_ALPHABET.get(b as usize % CODE_ALPHABET.len()) {
+                if code.len() < CODE_LENGTH {
+                    code.push(c as char);
+                }
             }
         }
     }

@@ -96,7 +96,7 @@ pub async fn read_line(
             break;
         }
         let (chunk, used, done) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buf[..i], i + 1, true),
+            Some(i) => (buf.get(..i).unwrap_or_default(), i + 1, true),
             None => (buf, buf.len(), false),
         };
         if !too_long {
