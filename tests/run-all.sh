@@ -99,7 +99,8 @@ cargo clippy -p gomoku-server --all-targets -- -D warnings
 step "server: tests on SQLite and on a throwaway PostgreSQL"
 pg_dir=$(mktemp -d /tmp/gomoku-pg.XXXXXX)
 trap 'bash tests/start-postgres.sh --stop "$pg_dir"' EXIT
-eval "$(bash tests/start-postgres.sh "$pg_dir")"
+pg_env=$(bash tests/start-postgres.sh "$pg_dir")   # fails the run if it cannot start
+eval "$pg_env"
 cargo test -p gomoku-server
 bash tests/start-postgres.sh --stop "$pg_dir"
 trap - EXIT

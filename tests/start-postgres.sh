@@ -16,12 +16,19 @@ if [ "${1:-}" = "--stop" ]; then
     exit 0
 fi
 dir=$1
+# The first free port from 55432 on (another cluster may hold one).
 port=${GOMOKU_TEST_POSTGRES_PORT:-55432}
+while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do
+    port=$((port + 1))
+done
 rm -rf "$dir"
 mkdir -p "$dir"
 [ "$(id -u)" -ne 0 ] || chown postgres "$dir"
 as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 >"$dir/initdb.log" 2>&1
-as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-    -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir" start >/dev/null
+if ! as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
+    -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir" start >/dev/null; then
+    cat "$dir/server.log" >&2
+    exit 1
+fi
 echo "export GOMOKU_TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:$port/postgres"
 echo "export GOMOKU_TEST_POSTGRES_DIR=$dir"

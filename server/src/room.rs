@@ -413,6 +413,8 @@ impl Room {
                     self.close().await;
                     break;
                 }
+                // The room stays open in the database for the next start.
+                () = self.hub.shutdown.cancelled() => break,
             }
             self.start_computer(&computer_tx);
         }
