@@ -227,3 +227,36 @@ async fn a_browser_page_from_another_site_cannot_open_the_websocket() {
     assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 403"));
     server.server.shutdown().await;
 }
+
+#[tokio::test]
+async fn a_move_the_database_refuses_is_not_played() {
+    let server = TestServer::start(test_limits()).await;
+    let (mut black, mut white) = two_players(&server, "freestyle", 15).await;
+    play(&mut black, &mut white, &["h8"]).await;
+    // Break the moves table behind the server's back.
+    sqlx::any::install_default_drivers();
+    let url = format!(
+        "sqlite://{}",
+        server.dir.path().join("games.sqlite").display()
+    );
+    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&url)
+        .await
+        .unwrap();
+    sqlx::Executor::execute(&mut conn, "DROP TABLE moves")
+        .await
+        .unwrap();
+    white.send(json!({"type":"move","move":"i9"})).await;
+    assert_eq!(white.expect_error().await, "internal");
+    white.send(json!({"type":"ping"})).await;
+    white.expect("pong").await;
+    assert_eq!(white.state.as_ref().unwrap()["moves"], json!(["h8"]));
+    assert_eq!(white.state.as_ref().unwrap()["to_move"], "white");
+    black.send(json!({"type":"ping"})).await;
+    black.expect("pong").await;
+    assert_eq!(
+        black.state.as_ref().unwrap()["moves"],
+        json!(["h8"]),
+        "nobody was told of the refused move"
+    );
+    server.server.shutdown().await;
+}

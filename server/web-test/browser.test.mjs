@@ -58,6 +58,8 @@ test("two pages play a room to a win by clicking, then replay it", { timeout: 12
     assert.match(link, /#room=[A-Z0-9]{8}$/);
 
     await bob.goto(url + "/");
+    await bob.waitForSelector("#size option", { state: "attached" });
+    await bob.screenshot({ path: join(shots, "browser-lobby-phone.png"), fullPage: true });
     await bob.fill("#name", "Bob");
     await bob.goto(link);
     await bob.waitForSelector("#room:not([hidden])");

@@ -12,6 +12,7 @@ let hello = null;         // the server's hello: rules, sizes, levels, limits
 let state = null;         // the last state of the current room
 let myColor = null;       // "black", "white" or null when watching
 let currentRoom = null;   // the room this page is in (or trying to enter)
+let watching = false;     // entered as a spectator on purpose
 let pending = null;       // "undo", "draw" or "rematch": an offer to answer
 let reconnectDelay = 500;
 let pingTimer = null;
@@ -79,7 +80,7 @@ function handle(m) {
 }
 
 function onError(m) {
-  if (m.code === "room_full" && currentRoom) { send({ type: "watch", room: currentRoom }); note("Both seats are taken: you are watching."); return; }
+  if (m.code === "room_full" && currentRoom) { watching = true; send({ type: "watch", room: currentRoom }); note("Both seats are taken: you are watching."); return; }
   if (m.code === "bad_token" && currentRoom) { localStorage.removeItem(tokenKey(currentRoom)); send({ type: "join", room: currentRoom, name: $("name").value }); return; }
   if (m.code === "replaced") myColor = null;
   if (m.code === "no_room") { currentRoom = null; state = null; show("lobby"); }
@@ -90,6 +91,7 @@ function enterRoom(code) {
   currentRoom = code;
   const token = localStorage.getItem(tokenKey(code));
   if (token) send({ type: "resume", room: code, token });
+  else if (watching) send({ type: "watch", room: code });
   else send({ type: "join", room: code, name: $("name").value });
 }
 
@@ -117,7 +119,7 @@ function route() {
 
 function leaveRoom() {
   if (currentRoom) send({ type: "leave" });
-  currentRoom = null; state = null; myColor = null;
+  currentRoom = null; state = null; myColor = null; watching = false;
 }
 
 function fillLobby() {
@@ -201,7 +203,8 @@ function drawBoard(svg, size, moves, marks, onPoint) {
 function renderRoom() {
   const s = state;
   $("room-code").textContent = s.room;
-  $("room-rule").textContent = `${s.rule}, ${s.size} × ${s.size}` + (s.game > 1 ? `, game ${s.game}` : "");
+  $("room-rule").textContent = `${s.rule}, ${s.size} × ${s.size}` + (s.game > 1 ? `, game ${s.game}` : "")
+    + (s.spectators > 0 ? `, ${s.spectators} watching` : "") + (myColor ? "" : " (watching)");
   $("share-link").value = location.origin + "/#room=" + s.room;
   for (const color of ["black", "white"]) {
     const box = $(color + "-player");
@@ -329,7 +332,7 @@ $("create-form").onsubmit = (event) => {
   const message = { type: "create", rule: f.get("rule"), size: Number(f.get("size")), color: f.get("color"), name: f.get("name") };
   if (f.get("opponent") === "computer") message.opponent = { ai: Number(f.get("level")) };
   if (f.get("clock")) message.clock = { turn_ms: Number(f.get("clock")) * 1000 };
-  state = null; myColor = null; currentRoom = null;
+  state = null; myColor = null; currentRoom = null; watching = false;
   send(message);
 };
 $("join-form").onsubmit = (event) => {
@@ -340,7 +343,7 @@ $("join-form").onsubmit = (event) => {
 $("watch").onclick = () => {
   const code = $("code").value.trim().toUpperCase();
   if (!code) return;
-  currentRoom = code; state = null; myColor = null;
+  currentRoom = code; state = null; myColor = null; watching = true;
   send({ type: "watch", room: code });
 };
 $("copy-link").onclick = () => { $("share-link").select(); navigator.clipboard?.writeText($("share-link").value); };
