@@ -81,4 +81,46 @@ step "Java: JUnit and the Swing demo under Xvfb"
 (cd bindings/java && xvfb-run -a mvn -B --no-transfer-progress test)
 echo "demo screenshot: bindings/java/target/demo-screenshot.png"
 
+# ---------------------------------------------------------------------------
+# Network play (gomoku serve, server/): clippy and tests of the server crate,
+# its database tests against a throwaway PostgreSQL cluster, and the browser
+# client driven in Debian's chromium by playwright-core. Installs chromium,
+# Node.js/npm and PostgreSQL when missing.
+install_server_test_tools() {
+    local apt_packages=()
+    command -v chromium >/dev/null || apt_packages+=(chromium)
+    command -v node >/dev/null || apt_packages+=(nodejs)
+    command -v npm >/dev/null || apt_packages+=(npm)
+    ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || apt_packages+=(postgresql)
+    if [ ${#apt_packages[@]} -gt 0 ]; then
+        step "installing ${apt_packages[*]}"
+        local sudo=""
+        [ "$(id -u)" -eq 0 ] || sudo="sudo"
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${apt_packages[@]}"
+    fi
+}
+
+install_server_test_tools
+target_dir=$(realpath "${CARGO_TARGET_DIR:-target}")
+
+step "server: clippy -D warnings"
+cargo clippy -p gomoku-server --all-targets -- -D warnings
+
+step "server: tests on SQLite and on a throwaway PostgreSQL"
+pg_dir=$(mktemp -d /tmp/gomoku-pg.XXXXXX)
+trap 'bash tests/start-postgres.sh --stop "$pg_dir"' EXIT
+pg_env=$(bash tests/start-postgres.sh "$pg_dir")   # fails the run if it cannot start
+eval "$pg_env"
+cargo test -p gomoku-server
+bash tests/start-postgres.sh --stop "$pg_dir"
+trap - EXIT
+
+step "server: the browser client in chromium (playwright-core)"
+cargo build --bin gomoku
+(cd server/web-test && npm ci --no-audit --no-fund --loglevel=error &&
+    GOMOKU_BIN="$target_dir/debug/gomoku" SCREENSHOT_DIR="$target_dir/web-test" npm test)
+echo "browser screenshots: $target_dir/web-test/browser-win.png, browser-win-phone.png, browser-replay.png"
+# ---------------------------------------------------------------------------
+
 step "all tests passed"

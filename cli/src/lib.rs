@@ -1,5 +1,6 @@
 //! The command-line tools over the gomoku core: the terminal game, the
-//! engine's bench, arena, tuner and puzzle solver, and the Gomocup brain.
+//! engine's bench, arena, tuner and puzzle solver, the Gomocup brain, and
+//! the network-play server.
 //! Their dependencies stay out of the core library, which C and Python
 //! hosts link.
 
@@ -9,5 +10,6 @@ pub mod brain;
 pub mod play;
 pub mod protocol;
 pub mod puzzles;
+pub mod serve;
 pub mod texts;
 pub mod tune;

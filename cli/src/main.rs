@@ -6,11 +6,12 @@
 //! gomoku arena --a LEVEL --b LEVEL [--time MS] [--openings FILE] ...
 //! gomoku tune --games DIR [--epochs N]
 //! gomoku vcf FILE...
+//! gomoku serve [--listen ADDR] [--tcp ADDR] [--db URL]
 //! ```
 
 use std::process::ExitCode;
 
-use gomoku_cli::{arena, play, puzzles, tune};
+use gomoku_cli::{arena, play, puzzles, serve, tune};
 
 const USAGE: &str = "\
 usage:
@@ -26,12 +27,16 @@ usage:
   gomoku tune --games DIR [--epochs N]
       fit the evaluation weights to the results of the saved games in DIR
   gomoku vcf FILE...
-      solve VCF/VCT puzzle files (quintet case format) with the VCF solver";
+      solve VCF/VCT puzzle files (quintet case format) with the VCF solver
+  gomoku serve [--listen ADDR] [--tcp ADDR] [--db PATH|URL]
+      network play: the browser client and /ws on ADDR (default 127.0.0.1:7715),
+      JSON lines on --tcp ADDR, games in a SQLite file (default gomoku-games.sqlite)
+      or a postgres:// URL";
 
 fn main() -> ExitCode {
     let mut argv: Vec<String> = std::env::args().skip(1).collect();
     let command = match argv.first().map(String::as_str) {
-        Some("play" | "bench" | "arena" | "tune" | "vcf") => argv.remove(0),
+        Some("play" | "bench" | "arena" | "tune" | "vcf" | "serve") => argv.remove(0),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -43,6 +48,7 @@ fn main() -> ExitCode {
         "bench" => arena::bench(&argv),
         "arena" => arena::run(&argv),
         "tune" => tune::run(&argv),
+        "serve" => serve::run(&argv),
         _ => puzzles::run(&argv),
     };
     match result {
