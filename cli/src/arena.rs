@@ -11,16 +11,22 @@ use gomoku::ai::{
 use gomoku::notation::{format_opening, parse_opening};
 use gomoku::{Color, Game, GameResult, Point, Rule};
 
-use crate::args::Args;
 use crate::brain;
 
 /// The Gomocup 2026 freestyle 15×15 openings, the arena's default.
 const DEFAULT_OPENINGS: &str = include_str!("../../tests/data/openings-freestyle15.txt");
 
+/// The options of `gomoku bench`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct BenchArgs {
+    /// Search depth of every bench position.
+    #[arg(long, default_value_t = BENCH_DEPTH)]
+    pub depth: u32,
+}
+
 /// `gomoku bench [--depth N]`: the search bench and the make+unmake rate.
-pub fn bench(argv: &[String]) -> Result<(), String> {
-    let args = Args::parse(argv, &["depth"])?;
-    let depth = args.get("depth", BENCH_DEPTH)?;
+pub fn bench(args: BenchArgs) -> Result<(), String> {
+    let depth = args.depth;
     let r = run_bench(depth);
     println!(
         "depth {depth}: {} nodes in {:.3} s, {} nodes/s\nBench: {} (signature {:08x})",
@@ -88,21 +94,59 @@ enum Outcome {
     Draw,
 }
 
+/// The options of `gomoku arena`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct ArenaArgs {
+    /// Player A: a level (1 to 5) or a Gomocup brain executable.
+    #[arg(long, default_value_t = MAX_LEVEL.to_string())]
+    pub a: String,
+    /// Player B: a level or a brain.
+    #[arg(long, default_value = "2")]
+    pub b: String,
+    /// Time per move in milliseconds (0: none).
+    #[arg(long, default_value_t = 100)]
+    pub time: u64,
+    /// Nodes per move (0: no limit).
+    #[arg(long, default_value_t = 0)]
+    pub nodes: u64,
+    /// Depth per move (0: no limit).
+    #[arg(long, default_value_t = 0)]
+    pub depth: u32,
+    /// freestyle, standard, renju or caro.
+    #[arg(long, default_value_t = Rule::Freestyle)]
+    pub rule: Rule,
+    /// Board side.
+    #[arg(long, default_value_t = 15)]
+    pub size: usize,
+    /// default (the Gomocup 2026 openings), random (balanced, generated), or
+    /// a file of Gomocup opening lines.
+    #[arg(long, default_value = "default")]
+    pub openings: String,
+    /// How many openings (each is played twice) [default: all, or 50 random].
+    #[arg(long)]
+    pub count: Option<usize>,
+    /// Games played at once [default: the number of cores].
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Keep every game as a save file in this folder.
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+    /// Seed of the random openings and of the levels' ties.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
 /// `gomoku arena`: two players meet on every opening, colours swapped.
-pub fn run(argv: &[String]) -> Result<(), String> {
-    let args = Args::parse(
-        argv,
-        &[
-            "a", "b", "time", "nodes", "depth", "rule", "size", "openings", "count", "threads",
-            "out", "seed",
-        ],
-    )?;
-    let time: u64 = args.get("time", 100)?;
-    let nodes: u64 = args.get("nodes", 0)?;
-    let depth: u32 = args.get("depth", 0)?;
-    let rule: Rule = args.get("rule", Rule::Freestyle)?;
-    let size: usize = args.get("size", 15)?;
-    let seed: u64 = args.get("seed", 1)?;
+pub fn run(args: ArenaArgs) -> Result<(), String> {
+    let ArenaArgs {
+        time,
+        nodes,
+        depth,
+        rule,
+        size,
+        seed,
+        ..
+    } = args;
     let player = |spec: &str| -> Result<Player, String> {
         match spec.parse::<u8>() {
             Ok(level) => Ok(Player::Level(AiOptions {
@@ -122,23 +166,22 @@ pub fn run(argv: &[String]) -> Result<(), String> {
             )),
         }
     };
-    let a = player(args.text("a").unwrap_or(&gomoku::ai::MAX_LEVEL.to_string()))?;
-    let b = player(args.text("b").unwrap_or("2"))?;
-    let openings = match args.text("openings").unwrap_or("default") {
+    let a = player(&args.a)?;
+    let b = player(&args.b)?;
+    let openings = match args.openings.as_str() {
         "default" => read_openings(DEFAULT_OPENINGS, size)?,
-        "random" => random_openings(rule, size, args.get("count", 50)?, seed),
+        "random" => random_openings(rule, size, args.count.unwrap_or(50), seed),
         path => read_openings(
             &std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?,
             size,
         )?,
     };
-    let count = args.get("count", openings.len())?.min(openings.len());
+    let count = args.count.unwrap_or(openings.len()).min(openings.len());
     let openings = &openings[..count];
-    let threads = args.get(
-        "threads",
-        std::thread::available_parallelism().map_or(1, |n| n.get()),
-    )?;
-    let out = args.text("out").map(std::path::PathBuf::from);
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let out = args.out;
     if let Some(dir) = &out {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }

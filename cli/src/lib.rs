@@ -5,7 +5,6 @@
 //! hosts link.
 
 pub mod arena;
-pub mod args;
 pub mod brain;
 pub mod play;
 pub mod protocol;

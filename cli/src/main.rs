@@ -1,60 +1,67 @@
 //! `gomoku`: play five in a row in the terminal, and the engine's tools.
-//!
-//! ```text
-//! gomoku [play] [--size N] [--rule R] [--level L] [--human black|white|both] [--time MS]
-//! gomoku bench [--depth N]
-//! gomoku arena --a LEVEL --b LEVEL [--time MS] [--openings FILE] ...
-//! gomoku tune --games DIR [--epochs N]
-//! gomoku vcf FILE...
-//! gomoku serve [--listen ADDR] [--tcp ADDR] [--db URL]
-//! ```
+//! `gomoku --help` lists the subcommands; `gomoku completions bash` prints a
+//! shell completion script.
 
 use std::process::ExitCode;
 
+use clap::{CommandFactory, Parser, Subcommand};
 use gomoku_cli::{arena, play, puzzles, serve, tune};
 
-const USAGE: &str = "\
-usage:
-  gomoku [play] [--size N] [--rule freestyle|standard|renju|caro] [--level 1-5]
-                [--human black|white|both] [--time MS]
-      play in the terminal (default: you are black against level 4)
-  gomoku bench [--depth N]
-      search the bench positions; prints nodes, nodes per second and a signature
-  gomoku arena [--a LEVEL] [--b LEVEL] [--time MS] [--nodes N] [--depth N]
-               [--rule R] [--size N] [--openings FILE|random] [--count N]
-               [--threads N] [--out DIR]
-      play two levels against each other, every opening twice with colours swapped
-  gomoku tune --games DIR [--epochs N]
-      fit the evaluation weights to the results of the saved games in DIR
-  gomoku vcf FILE...
-      solve VCF/VCT puzzle files (quintet case format) with the VCF solver
-  gomoku serve [--listen ADDR] [--tcp ADDR] [--db PATH|URL]
-      network play: the browser client and /ws on ADDR (default 127.0.0.1:7715),
-      JSON lines on --tcp ADDR, games in a SQLite file (default gomoku-games.sqlite)
-      or a postgres:// URL";
+/// Five in a row: a game in the terminal (the default), and the engine's
+/// tools.
+#[derive(Parser)]
+#[command(name = "gomoku", version, args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    play: play::PlayArgs,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play in the terminal: you are black against level 4 unless told.
+    Play(play::PlayArgs),
+    /// Search the bench positions to a fixed depth: nodes, nodes per second,
+    /// a signature, and the make+unmake rate.
+    Bench(arena::BenchArgs),
+    /// Two players (levels or Gomocup brains) meet on every opening, colours
+    /// swapped.
+    Arena(arena::ArenaArgs),
+    /// Fit the evaluation weights to the results of saved games.
+    Tune(tune::TuneArgs),
+    /// Solve VCF/VCT puzzle files (quintet case format).
+    Vcf(puzzles::VcfArgs),
+    /// Network play: the browser client and a WebSocket, optionally JSON
+    /// lines over TCP, games kept in SQLite or PostgreSQL.
+    Serve(serve::ServeArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
+}
 
 fn main() -> ExitCode {
-    let mut argv: Vec<String> = std::env::args().skip(1).collect();
-    let command = match argv.first().map(String::as_str) {
-        Some("play" | "bench" | "arena" | "tune" | "vcf" | "serve") => argv.remove(0),
-        Some("-h" | "--help" | "help") => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
+    let cli = Cli::parse();
+    let (name, result) = match cli.command {
+        None => ("play", play::run(cli.play)),
+        Some(Command::Play(args)) => ("play", play::run(args)),
+        Some(Command::Bench(args)) => ("bench", arena::bench(args)),
+        Some(Command::Arena(args)) => ("arena", arena::run(args)),
+        Some(Command::Tune(args)) => ("tune", tune::run(args)),
+        Some(Command::Vcf(args)) => ("vcf", puzzles::run(args)),
+        Some(Command::Serve(args)) => ("serve", serve::run(args)),
+        Some(Command::Completions { shell }) => {
+            let mut command = Cli::command();
+            clap_complete::generate(shell, &mut command, "gomoku", &mut std::io::stdout());
+            ("completions", Ok(()))
         }
-        _ => "play".to_string(),
-    };
-    let result = match command.as_str() {
-        "play" => play::run(&argv),
-        "bench" => arena::bench(&argv),
-        "arena" => arena::run(&argv),
-        "tune" => tune::run(&argv),
-        "serve" => serve::run(&argv),
-        _ => puzzles::run(&argv),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(msg) => {
-            eprintln!("gomoku {command}: {msg}\n\n{USAGE}");
+            eprintln!("gomoku {name}: {msg}");
             ExitCode::FAILURE
         }
     }

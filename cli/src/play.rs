@@ -10,8 +10,45 @@ use std::time::Duration;
 use gomoku::ai::{AiOptions, Engine};
 use gomoku::{Color, Game, Point, Rule, DEFAULT_SIZE};
 
-use crate::args::Args;
 use crate::texts::{language_from_env, texts, Texts};
+
+/// The options of `gomoku play` (and of plain `gomoku`).
+#[derive(clap::Args, Clone, Debug)]
+pub struct PlayArgs {
+    /// Board side, 5 to 26.
+    #[arg(long, default_value_t = DEFAULT_SIZE)]
+    pub size: usize,
+    /// freestyle, standard, renju or caro.
+    #[arg(long, default_value_t = Rule::Freestyle)]
+    pub rule: Rule,
+    /// The computer's strength, 1 (classic) to 5 (full search).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=gomoku::ai::MAX_LEVEL as i64))]
+    pub level: u8,
+    /// Who you play: black, white, or both (two people, one keyboard).
+    #[arg(long, value_enum, default_value_t = HumanArg::Black)]
+    pub human: HumanArg,
+    /// The computer's time per move in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    pub time: u64,
+    /// The file finished games are appended to [default: $GOMOKU_HISTORY,
+    /// or ~/.local/share/gomoku/history.txt].
+    #[arg(long)]
+    pub history: Option<PathBuf>,
+    /// The language: en or zh [default: from LANG].
+    #[arg(long)]
+    pub lang: Option<String>,
+}
+
+/// Who the person at the keyboard plays.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HumanArg {
+    /// Black, who moves first.
+    Black,
+    /// White.
+    White,
+    /// Both sides: two people at one keyboard.
+    Both,
+}
 
 /// Who plays which colour.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -54,25 +91,18 @@ fn default_history() -> PathBuf {
 }
 
 /// `gomoku [play]`: a game in the terminal against the computer or a friend.
-pub fn run(argv: &[String]) -> Result<(), String> {
-    let args = Args::parse(
-        argv,
-        &["size", "rule", "level", "human", "time", "history", "lang"],
-    )?;
-    let size = args.get("size", DEFAULT_SIZE)?;
-    let rule: Rule = args.get("rule", Rule::Freestyle)?;
-    let level: u8 = args.get("level", 4)?;
-    let human = match args.text("human").unwrap_or("black") {
-        "both" => Human::Both,
-        c => Human::Plays(c.parse().map_err(|e| format!("--human: {e}"))?),
+pub fn run(args: PlayArgs) -> Result<(), String> {
+    let (size, rule, level) = (args.size, args.rule, args.level);
+    let human = match args.human {
+        HumanArg::Black => Human::Plays(Color::Black),
+        HumanArg::White => Human::Plays(Color::White),
+        HumanArg::Both => Human::Both,
     };
-    let time = Duration::from_millis(args.get("time", 1000)?);
+    let time = Duration::from_millis(args.time);
     let game = Game::new(size, rule).map_err(|e| e.to_string())?;
-    if !(1..=gomoku::ai::MAX_LEVEL).contains(&level) {
-        return Err(format!("--level must be 1 to {}", gomoku::ai::MAX_LEVEL));
-    }
     let language = args
-        .text("lang")
+        .lang
+        .as_deref()
         .map_or_else(language_from_env, gomoku::Language::from_locale);
     let texts = texts(language);
     let mut session = Session {
@@ -86,9 +116,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         },
         ansi: io::stdout().is_terminal(),
         texts,
-        history: args
-            .text("history")
-            .map_or_else(default_history, PathBuf::from),
+        history: args.history.unwrap_or_else(default_history),
         recorded: false,
         replay: None,
     };

@@ -16,11 +16,17 @@ fn describe(result: VcfResult) -> (bool, String) {
     }
 }
 
+/// The options of `gomoku vcf`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct VcfArgs {
+    /// Puzzle files in the quintet case format.
+    #[arg(required = true)]
+    pub files: Vec<String>,
+}
+
 /// `gomoku vcf FILE...`: the threat solvers on puzzle files.
-pub fn run(files: &[String]) -> Result<(), String> {
-    if files.is_empty() {
-        return Err("give puzzle files".into());
-    }
+pub fn run(args: VcfArgs) -> Result<(), String> {
+    let files = &args.files;
     let mut right = 0;
     let mut times = Vec::new();
     for path in files {

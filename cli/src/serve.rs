@@ -4,19 +4,28 @@ use std::net::SocketAddr;
 
 use gomoku_server::{Config, DEFAULT_DB};
 
-use crate::args::Args;
+/// The options of `gomoku serve`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct ServeArgs {
+    /// Where the browser client and /ws listen (loopback unless told).
+    #[arg(long)]
+    pub listen: Option<SocketAddr>,
+    /// Also serve JSON lines over plain TCP here.
+    #[arg(long)]
+    pub tcp: Option<SocketAddr>,
+    /// A SQLite file, or a postgres:// URL.
+    #[arg(long, default_value = DEFAULT_DB)]
+    pub db: String,
+}
 
 /// `gomoku serve [--listen ADDR] [--tcp ADDR] [--db URL]`: serves until
 /// interrupted (Ctrl-C or SIGTERM); logs go to stderr (`RUST_LOG` filters).
-pub fn run(argv: &[String]) -> Result<(), String> {
-    let args = Args::parse(argv, &["listen", "tcp", "db"])?;
-    let mut config = Config::new(args.text("db").unwrap_or(DEFAULT_DB));
-    config.listen = args.get("listen", config.listen)?;
-    config.tcp = args
-        .text("tcp")
-        .map(str::parse::<SocketAddr>)
-        .transpose()
-        .map_err(|e| format!("--tcp: {e}"))?;
+pub fn run(args: ServeArgs) -> Result<(), String> {
+    let mut config = Config::new(&args.db);
+    if let Some(listen) = args.listen {
+        config.listen = listen;
+    }
+    config.tcp = args.tcp;
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()

@@ -5,15 +5,23 @@
 use gomoku::ai::tune;
 use gomoku::Game;
 
-use crate::args::Args;
+/// The options of `gomoku tune`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct TuneArgs {
+    /// A folder of saved games (e.g. an arena's --out).
+    #[arg(long)]
+    pub games: std::path::PathBuf,
+    /// Passes of gradient descent.
+    #[arg(long, default_value_t = 2000)]
+    pub epochs: usize,
+}
 
 /// `gomoku tune --games DIR`: fits the evaluation weights to saved games.
-pub fn run(argv: &[String]) -> Result<(), String> {
-    let args = Args::parse(argv, &["games", "epochs"])?;
-    let dir = args.text("games").ok_or("give --games DIR (saved games)")?;
-    let epochs = args.get("epochs", 2000)?;
+pub fn run(args: TuneArgs) -> Result<(), String> {
+    let dir = args.games.display().to_string();
+    let epochs = args.epochs;
     let mut games = Vec::new();
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
+    let mut paths: Vec<_> = std::fs::read_dir(&args.games)
         .map_err(|e| format!("{dir}: {e}"))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .collect();

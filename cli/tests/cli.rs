@@ -158,3 +158,23 @@ fn tune_fits_the_weights_to_saved_games() {
     assert!(!ok && out.contains("broken.txt"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn help_and_shell_completions_come_from_the_argument_definitions() {
+    let (ok, out) = gomoku(&["--help"], "");
+    assert!(
+        ok && out.contains("arena") && out.contains("--level"),
+        "{out}"
+    );
+    let (ok, out) = gomoku(&["arena", "--help"], "");
+    assert!(ok && out.contains("--openings"), "{out}");
+    let (ok, out) = gomoku(&["completions", "bash"], "");
+    assert!(
+        ok && out.contains("_gomoku") && out.contains("--openings"),
+        "{out}"
+    );
+    let (ok, out) = gomoku(&["--level", "9"], "");
+    assert!(!ok && out.contains("9 is not in 1..=5"), "{out}");
+    let (ok, out) = gomoku(&["arena", "--bogus"], "");
+    assert!(!ok && out.contains("--bogus"), "{out}");
+}
