@@ -6,6 +6,7 @@
 
 pub mod arena;
 pub mod brain;
+pub mod online;
 pub mod play;
 pub mod protocol;
 pub mod puzzles;

@@ -37,6 +37,24 @@ pub struct PlayArgs {
     /// The language: en or zh [default: from LANG].
     #[arg(long)]
     pub lang: Option<String>,
+    /// Play a room of a `gomoku serve` server instead: HOST:PORT or a ws:// URL.
+    #[arg(long, value_name = "HOST:PORT")]
+    pub connect: Option<String>,
+    /// The room to join (online); without it a new room is created.
+    #[arg(long, requires = "connect")]
+    pub room: Option<String>,
+    /// Take your seat back with the token the server gave (online, with --room).
+    #[arg(long, requires = "room")]
+    pub token: Option<String>,
+    /// Your name, shown to the others (online).
+    #[arg(long, requires = "connect")]
+    pub name: Option<String>,
+    /// Your colour in a new room (online): black, white or random.
+    #[arg(long, default_value = "random", value_parser = ["black", "white", "random"])]
+    pub color: String,
+    /// A computer at this level in the other seat of a new room (online).
+    #[arg(long, requires = "connect", value_parser = clap::value_parser!(u8).range(1..=gomoku::ai::MAX_LEVEL as i64))]
+    pub computer: Option<u8>,
 }
 
 /// Who the person at the keyboard plays.
@@ -105,6 +123,9 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
         .as_deref()
         .map_or_else(language_from_env, gomoku::Language::from_locale);
     let texts = texts(language);
+    if let Some(connect) = &args.connect {
+        return crate::online::run(&args, connect, texts);
+    }
     let mut session = Session {
         game,
         human,
@@ -475,7 +496,7 @@ impl Session {
 /// Draws the board: `X` black, `O` white. With colours, the last move is
 /// reversed and the winning line red; without, the last move is in brackets
 /// and the winning line's stones are lowercase.
-fn render(game: &Game, ansi: bool) -> String {
+pub(crate) fn render(game: &Game, ansi: bool) -> String {
     let n = game.size();
     let mut out = String::from("   ");
     for x in 0..n {

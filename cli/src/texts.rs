@@ -62,6 +62,18 @@ pub struct Texts {
     pub you_name: &'static str,
     /// "computer" as a player's name in the history.
     pub computer_name: &'static str,
+    /// Online: the seat taken, with the room, the token and where to share it.
+    pub online_seat: fn(&str, &str, &str) -> String,
+    /// Online: the commands.
+    pub online_help: &'static str,
+    /// Online: the opponent asks to take back a move.
+    pub undo_requested: &'static str,
+    /// Online: the opponent offers a draw.
+    pub draw_offered: &'static str,
+    /// Online: the opponent wants a rematch.
+    pub rematch_offered: &'static str,
+    /// Online: the opponent said no.
+    pub declined: &'static str,
 }
 
 /// English.
@@ -105,6 +117,24 @@ commands:
     no_such_game: "no such game; history lists them",
     you_name: "you",
     computer_name: "computer",
+    online_seat: |room, token, server| {
+        format!(
+            "room {room}: a friend joins with `gomoku play --connect {server} --room {room}` or at http://{}/#room={room}\nyour token (to take your seat back with --token): {token}",
+            server.trim_start_matches("ws://").split('/').next().unwrap_or(server)
+        )
+    },
+    online_help: "\
+commands online:
+  h8            play a move
+  undo          ask your opponent to take back your last move
+  yes / no      answer your opponent's undo request or draw offer
+  draw          offer a draw; resign to give up
+  rematch       another game with colours swapped, once this one is over
+  quit          leave (your seat waits for you: --room and --token)",
+    undo_requested: "Your opponent asks to take back a move: yes or no?",
+    draw_offered: "Your opponent offers a draw: yes or no?",
+    rematch_offered: "Your opponent wants a rematch with colours swapped: type rematch to accept.",
+    declined: "Your opponent said no.",
 };
 
 /// Simplified Chinese.
@@ -148,6 +178,24 @@ pub const CHINESE: Texts = Texts {
     no_such_game: "没有这一局；输入 history 查看列表",
     you_name: "你",
     computer_name: "电脑",
+    online_seat: |room, token, server| {
+        format!(
+            "房间 {room}：朋友可以用 `gomoku play --connect {server} --room {room}` 加入，或在浏览器打开 http://{}/#room={room}\n你的令牌（用 --token 取回座位）：{token}",
+            server.trim_start_matches("ws://").split('/').next().unwrap_or(server)
+        )
+    },
+    online_help: "\
+联机命令：
+  h8            落子
+  undo          请求对方同意悔棋
+  yes / no      回答对方的悔棋请求或和棋提议
+  draw          提议和棋；resign 认输
+  rematch       本局结束后交换颜色再下一局
+  quit          离开（座位会为你保留：--room 和 --token）",
+    undo_requested: "对方请求悔棋：同意吗？（yes 或 no）",
+    draw_offered: "对方提议和棋：同意吗？（yes 或 no）",
+    rematch_offered: "对方想交换颜色再下一局：输入 rematch 同意。",
+    declined: "对方拒绝了。",
 };
 
 /// The texts for a language.

@@ -845,20 +845,50 @@ impl Room {
         Ok(())
     }
 
-    fn archive_entry(&self) -> ArchivedGame {
-        let who = |color: Color| match self.seat(color) {
+    /// Who sits in a seat, as the archive and the record name them.
+    fn player_name(&self, color: Color) -> String {
+        match self.seat(color) {
             Seat::Empty => "-".to_string(),
             Seat::Human { name, .. } => name.clone(),
             Seat::Computer(level) => format!("computer (level {level})"),
-        };
-        let mut save = self.game.save();
-        if let Some((result, reason)) = self.ending {
-            // The save format derives the result from the moves; a game that
-            // ended otherwise says so in a comment line that `load` skips.
-            if self.game.result() != result {
-                save.push_str(&format!("# ended {} by {}\n", result.name(), reason.name()));
+        }
+    }
+
+    /// The game as a record: the players' names, and the ending the players
+    /// declared (a resignation, a loss on time, an agreed draw), which the
+    /// save text then carries. An abandoned game, which the core has no
+    /// word for, says so in a comment line that `load` skips.
+    fn record_text(&self) -> String {
+        let mut game = self.game.clone();
+        for color in Color::ALL {
+            if !matches!(self.seat(color), Seat::Empty) {
+                game.info_mut()
+                    .set_player(color, Some(&self.player_name(color)));
             }
         }
+        let mut abandoned = None;
+        if let Some((result, reason)) = self.ending {
+            let winner = result.winner();
+            let declared = match (reason, winner) {
+                (Reason::Resign, Some(w)) => game.resign(w.opponent()),
+                (Reason::Time, Some(w)) => game.lose_on_time(w.opponent()),
+                (Reason::Agreed, None) => game.agree_draw(),
+                _ => Ok(()),
+            };
+            if declared.is_err() || (reason == Reason::Abandoned && game.result() != result) {
+                abandoned = Some((result, reason));
+            }
+        }
+        let mut save = game.save();
+        if let Some((result, reason)) = abandoned {
+            save.push_str(&format!("# ended {} by {}\n", result.name(), reason.name()));
+        }
+        save
+    }
+
+    fn archive_entry(&self) -> ArchivedGame {
+        let who = |color: Color| self.player_name(color);
+        let save = self.record_text();
         ArchivedGame {
             summary: GameSummary {
                 id: 0,
@@ -1096,7 +1126,7 @@ impl Room {
                 black: connected(Color::Black),
                 white: connected(Color::White),
             },
-            save: self.game.save(),
+            save: self.record_text(),
             game: self.game_no,
             last_move: self.game.last_move().map(|p| p.to_string()),
             forbidden,

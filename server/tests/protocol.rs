@@ -190,10 +190,13 @@ async fn resignation_draws_and_rematches_with_colours_swapped() {
     assert_eq!(games[0]["black"], "Bob");
     assert_eq!(games[1]["reason"], "resign");
     assert_eq!(games[1]["black"], "Ann");
-    // A resigned game's save text loads, and says how it ended.
+    // A resigned game's save text loads, and says how it ended and who played.
     let (_, save) = server.get(&format!("/api/games/{}", games[1]["id"])).await;
-    assert!(save.contains("# ended white by resign"), "{save}");
-    assert_eq!(gomoku::Game::load(&save).unwrap().moves().len(), 2);
+    assert!(save.contains("result white resign"), "{save}");
+    let game = gomoku::Game::load(&save).unwrap();
+    assert_eq!(game.moves().len(), 2);
+    assert_eq!(game.end_reason(), Some(gomoku::EndReason::Resignation));
+    assert_eq!(game.info().black.as_deref(), Some("Ann"));
     server.server.shutdown().await;
 }
 
