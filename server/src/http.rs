@@ -119,8 +119,8 @@ struct GameJson {
     save: String,
 }
 
-/// `GET /api/games/ID`: the save text, or `?format=psq` (Piskvork) or
-/// `?format=json` (the summary with the moves).
+/// `GET /api/games/ID`: the save text, or `?format=psq` (Piskvork),
+/// `?format=sgf` or `?format=json` (the summary with the moves).
 async fn one_game(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
@@ -143,12 +143,14 @@ async fn one_game(
     };
     match q.format.as_deref() {
         None | Some("save") => text(game.save),
-        Some(format @ ("psq" | "json")) => {
+        Some(format @ ("psq" | "sgf" | "json")) => {
             let Ok(loaded) = gomoku::Game::load(&game.save) else {
                 return unavailable("stored save text does not load");
             };
             if format == "psq" {
                 text(loaded.to_psq())
+            } else if format == "sgf" {
+                text(loaded.to_sgf())
             } else {
                 Json(GameJson {
                     summary: game.summary,
@@ -161,7 +163,7 @@ async fn one_game(
         Some(other) => api_error(
             StatusCode::BAD_REQUEST,
             "bad_request",
-            format!("unknown format {other:?}: save, psq or json"),
+            format!("unknown format {other:?}: save, psq, sgf or json"),
         ),
     }
 }

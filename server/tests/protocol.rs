@@ -466,7 +466,7 @@ async fn the_api_lists_newest_first_and_serves_save_psq_and_json() {
         "/api/games?limit=0",
         "/api/games?limit=x",
         "/api/games/x",
-        "/api/games/1?format=sgf",
+        "/api/games/1?format=doc",
     ] {
         assert_eq!(server.get(bad).await.0, 400, "{bad}");
     }
@@ -474,6 +474,9 @@ async fn the_api_lists_newest_first_and_serves_save_psq_and_json() {
     let id = &games[0]["id"];
     let (_, psq) = server.get(&format!("/api/games/{id}?format=psq")).await;
     assert!(psq.starts_with("Piskvorky 15x15"), "{psq}");
+    let (_, sgf) = server.get(&format!("/api/games/{id}?format=sgf")).await;
+    let from_sgf = gomoku::Game::from_sgf(&sgf).unwrap();
+    assert_eq!(from_sgf.end_reason(), Some(gomoku::EndReason::Resignation), "{sgf}");
     let (_, json) = server.get(&format!("/api/games/{id}?format=json")).await;
     let json: Value = serde_json::from_str(&json).unwrap();
     assert_eq!(json["moves"], json!(["h8"]));
