@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::board::{self, index, point_at};
-use crate::rules::{five_line, is_forbidden};
+use crate::rules::{five_line, is_forbidden, is_forbidden_as, Reading};
 use crate::{
     Board, Color, HistoryError, InvalidSizeError, PlayError, Point, Rule, Setup, SetupError,
     MAX_SIZE, MIN_SIZE,
@@ -458,6 +458,17 @@ impl Game {
         self.rule() == Rule::Renju
             && self.board.is_empty_at(p)
             && is_forbidden(&self.board, index(p))
+    }
+
+    /// Whether black may not play `p` now as tournament managers judge it
+    /// (Piskvork, c-gomoku-cli): like [`Game::is_forbidden`], except that a
+    /// straight-four point that also makes a five does not make a three
+    /// real. RIF says it does, so each reading forbids a few points the
+    /// other allows; a brain under a referee avoids both.
+    pub fn is_forbidden_by_referee(&self, p: Point) -> bool {
+        self.rule() == Rule::Renju
+            && self.board.is_empty_at(p)
+            && is_forbidden_as(&self.board, index(p), Reading::Referee)
     }
 
     /// Every point where black may not play now (renju), row by row.

@@ -339,3 +339,24 @@ fn impossible_board_arrays_are_refused_with_the_reason() {
         );
     }
 }
+
+#[test]
+fn referees_read_a_straight_four_point_that_makes_five_as_no_three() {
+    // h8 would make two threes: i8 j8 on row 8, whose only straight-four
+    // point g8 also completes black's five g4-g8, and h9 h10 on column h.
+    // RIF 9.3 counts the first three (a five is a legal move): h8 is a
+    // forbidden double three. Piskvork's and c-gomoku-cli's referees do not.
+    let mut g = game(
+        15,
+        Rule::Renju,
+        "i8 l8 j8 a1 g4 a3 g5 a5 g6 a7 g7 a9 h9 a11 h10 a13",
+    );
+    let h8 = pt("h8");
+    assert!(g.is_forbidden(h8));
+    assert!(!g.is_forbidden_by_referee(h8));
+    assert!(g.play(h8).is_err(), "the library follows RIF");
+    // Elsewhere the readings agree.
+    for p in g.board().empty_points().filter(|&p| p != h8) {
+        assert_eq!(g.is_forbidden(p), g.is_forbidden_by_referee(p), "{p}");
+    }
+}

@@ -11,7 +11,7 @@ use std::str::FromStr;
 use crate::ParseError;
 
 pub(crate) use five::five_line;
-pub(crate) use renju::is_forbidden;
+pub(crate) use renju::{is_forbidden, is_forbidden_as, Reading};
 
 /// A rule set; the values are the C ABI codes.
 ///

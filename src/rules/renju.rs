@@ -1,9 +1,26 @@
-//! Renju forbidden points for black, as the RIF rules define them.
+//! Renju forbidden points for black, as the RIF rules define them, and as
+//! tournament managers judge them.
 //!
 //! A black move is forbidden when it makes an overline, two fours (also two on
 //! one line, `X.XXX.X`), or two real threes, unless it makes exactly five. A
 //! three is real only if a move that turns it into a straight four is itself
 //! not forbidden, which this module checks by placing stones and recursing.
+//!
+//! The referees of Piskvork and c-gomoku-cli (both in the lineage of the
+//! classic "forbidden point finder") read one case otherwise: a straight-four
+//! point that also makes a five does not make the three real for them, while
+//! RIF 9.3 says it does. Since their reading recurses, a point can be
+//! forbidden for them and not for RIF; [`Reading::Referee`] is their reading.
+
+/// Which reading of the forbidden-point rules to apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Reading {
+    /// The RIF rules as written.
+    Rif,
+    /// As tournament managers judge: a straight-four point that makes a five
+    /// does not make a three real.
+    Referee,
+}
 
 use crate::board::{Board, DIRECTIONS, EMPTY};
 use crate::Color;
@@ -12,10 +29,15 @@ const BLACK: u8 = Color::Black as u8;
 
 /// Whether black may not play on the empty cell `i` under renju.
 pub(crate) fn is_forbidden(board: &Board, i: usize) -> bool {
+    is_forbidden_as(board, i, Reading::Rif)
+}
+
+/// Whether black may not play on the empty cell `i` under this reading.
+pub(crate) fn is_forbidden_as(board: &Board, i: usize, reading: Reading) -> bool {
     if board.cell(i) != EMPTY || !may_be_forbidden(board, i) {
         return false;
     }
-    forbidden_after_placing(&mut board.clone(), i)
+    forbidden_after_placing(&mut board.clone(), i, reading)
 }
 
 /// A cheap filter: a forbidden shape needs two lines with two black stones
@@ -38,15 +60,22 @@ fn may_be_forbidden(board: &Board, i: usize) -> bool {
 }
 
 /// Places black on `i`, classifies the move and takes the stone back.
-fn forbidden_after_placing(board: &mut Board, i: usize) -> bool {
+fn forbidden_after_placing(board: &mut Board, i: usize, reading: Reading) -> bool {
     board.set_cell(i, BLACK);
-    let forbidden = classify(board, i);
+    let forbidden = classify(board, i, reading);
     board.set_cell(i, EMPTY);
     forbidden
 }
 
+/// Whether the black stone just placed on `i` makes exactly five.
+fn makes_five(board: &Board, i: usize) -> bool {
+    DIRECTIONS
+        .into_iter()
+        .any(|step| 1 + board.count_from(i, step, BLACK) + board.count_from(i, -step, BLACK) == 5)
+}
+
 /// Whether the black stone just placed on `i` is forbidden.
-fn classify(board: &mut Board, i: usize) -> bool {
+fn classify(board: &mut Board, i: usize, reading: Reading) -> bool {
     let runs = DIRECTIONS
         .map(|step| 1 + board.count_from(i, step, BLACK) + board.count_from(i, -step, BLACK));
     if runs.contains(&5) {
@@ -61,7 +90,7 @@ fn classify(board: &mut Board, i: usize) -> bool {
     }
     let mut threes = 0;
     for (d, step) in DIRECTIONS.into_iter().enumerate() {
-        if fours[d] == 0 && has_real_three(board, i, step) {
+        if fours[d] == 0 && has_real_three(board, i, step, reading) {
             threes += 1;
             if threes == 2 {
                 return true;
@@ -111,8 +140,8 @@ fn fours_on_line(board: &Board, i: usize, step: isize) -> usize {
 
 /// Whether the black stone on `i` is part of a real three along `step`: some
 /// empty cell turns the line into a straight four through `i`, and black may
-/// legally play that cell.
-fn has_real_three(board: &mut Board, i: usize, step: isize) -> bool {
+/// legally play that cell (for a referee, also without making a five there).
+fn has_real_three(board: &mut Board, i: usize, step: isize, reading: Reading) -> bool {
     for k in (-3..=3isize).filter(|&k| k != 0) {
         let j = i.wrapping_add_signed(k * step);
         if board.cell(j) != EMPTY {
@@ -121,8 +150,9 @@ fn has_real_three(board: &mut Board, i: usize, step: isize) -> bool {
         board.set_cell(j, BLACK);
         let straight = straight_four_span(board, j, step)
             .is_some_and(|(from, to)| k + from <= 0 && 0 <= k + to);
+        let five = reading == Reading::Referee && makes_five(board, j);
         board.set_cell(j, EMPTY);
-        if straight && !forbidden_after_placing_checked(board, j) {
+        if straight && !five && !forbidden_after_placing_checked(board, j, reading) {
             return true;
         }
     }
@@ -130,8 +160,8 @@ fn has_real_three(board: &mut Board, i: usize, step: isize) -> bool {
 }
 
 /// [`forbidden_after_placing`] behind the cheap filter.
-fn forbidden_after_placing_checked(board: &mut Board, j: usize) -> bool {
-    may_be_forbidden(board, j) && forbidden_after_placing(board, j)
+fn forbidden_after_placing_checked(board: &mut Board, j: usize, reading: Reading) -> bool {
+    may_be_forbidden(board, j) && forbidden_after_placing(board, j, reading)
 }
 
 /// The span `(from, to)`, as offsets from `j`, of a straight four through the
