@@ -3,7 +3,7 @@
 # property and doc tests), the C header check, the C ABI tests under
 # valgrind, AddressSanitizer and ThreadSanitizer, the Python package (wheel built with maturin in a virtual
 # environment, pytest, mypy --strict) and the Java bindings (JUnit, and the
-# Swing demo driven under Xvfb). Installs what a fresh machine lacks.
+# Swing demo driven under Xvfb in English and Chinese). Installs what a fresh machine lacks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,6 +17,9 @@ install_missing() {
     command -v mvn >/dev/null || apt_packages+=(maven)
     command -v javac >/dev/null || apt_packages+=(default-jdk)
     command -v xvfb-run >/dev/null || apt_packages+=(xvfb xauth)
+    # The Swing demo's Chinese menus and its screenshot need a CJK font.
+    command -v fc-list >/dev/null || apt_packages+=(fontconfig)
+    { command -v fc-list >/dev/null && [ -n "$(fc-list :lang=zh family)" ]; } || apt_packages+=(fonts-wqy-zenhei)
     if [ ${#apt_packages[@]} -gt 0 ]; then
         step "installing ${apt_packages[*]}"
         local sudo=""
@@ -76,6 +79,6 @@ rm -rf target/wheels
 
 step "Java: JUnit and the Swing demo under Xvfb"
 (cd bindings/java && xvfb-run -a mvn -B --no-transfer-progress test)
-echo "demo screenshot: bindings/java/target/demo-screenshot.png"
+echo "demo screenshots: bindings/java/target/demo-screenshot.png, demo-screenshot-zh.png (and demo-menu*, demo-history*)"
 
 step "all tests passed"
