@@ -2,8 +2,9 @@
 # Runs every test in every language: Rust (fmt, clippy, unit, integration,
 # property and doc tests), the C header check, the C ABI tests under
 # valgrind, AddressSanitizer and ThreadSanitizer, the Python package (wheel built with maturin in a virtual
-# environment, pytest, mypy --strict) and the Java bindings (JUnit, and the
-# Swing demo driven under Xvfb in English and Chinese). Installs what a fresh machine lacks.
+# environment, pytest, mypy --strict) and the Java bindings (JUnit, the
+# Swing demo driven under Xvfb in English and Chinese, the migration
+# examples, and the runnable demo jar started from a folder of its own). Installs what a fresh machine lacks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -77,8 +78,8 @@ rm -rf target/wheels
 "$venv/bin/python" -m pytest -q python/tests
 (cd python && "../$venv/bin/mypy" --strict gomoku tests)
 
-step "Java: JUnit and the Swing demo under Xvfb"
-(cd bindings/java && xvfb-run -a mvn -B --no-transfer-progress test)
+step "Java: JUnit, the Swing demo and the migration examples under Xvfb, the runnable jar from a folder of its own"
+(cd bindings/java && xvfb-run -a mvn -B --no-transfer-progress verify)
 echo "demo screenshots: bindings/java/target/demo-screenshot.png, demo-screenshot-zh.png (and demo-menu*, demo-history*)"
 
 step "all tests passed"

@@ -7,20 +7,28 @@ import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 import com.sun.jna.Structure;
 import java.io.File;
+import java.net.URISyntaxException;
+import java.security.CodeSource;
 import java.util.Map;
 
 /**
  * Direct JNA mapping of the C ABI in {@code include/gomoku.h}; see that header
  * for each function's contract. Use {@link Gomoku} rather than this class.
  *
- * <p>The library is looked up as {@code gomoku} in the system property
- * {@code gomoku.library.path}, then in JNA's usual places
+ * <p>The library is looked up as {@code gomoku} ({@code libgomoku.so}) in the
+ * folder of the jar these classes came from, so a jar with the library beside
+ * it runs from that folder alone; then in the system property
+ * {@code gomoku.library.path}; then in JNA's usual places
  * ({@code jna.library.path}, {@code java.library.path}, the system paths).
  */
 public final class LibGomoku {
     private LibGomoku() {}
 
     static {
+        File besideJar = jarFolder();
+        if (besideJar != null) {
+            NativeLibrary.addSearchPath("gomoku", besideJar.getPath());
+        }
         String ownPath = System.getProperty("gomoku.library.path");
         if (ownPath != null) {
             NativeLibrary.addSearchPath("gomoku", ownPath);
@@ -30,7 +38,9 @@ public final class LibGomoku {
             Native.register(LibGomoku.class, NativeLibrary.getInstance("gomoku", Map.of(Library.OPTION_STRING_ENCODING, "UTF-8")));
         } catch (UnsatisfiedLinkError e) {
             throw new UnsatisfiedLinkError(
-                    "libgomoku not found (build it with `cargo build --release`). Looked in gomoku.library.path="
+                    "libgomoku not found (build it with `cargo build --release`). Looked beside the jar="
+                            + (besideJar == null ? "(not run from a jar)" : describe(besideJar.getPath()))
+                            + ", gomoku.library.path="
                             + describe(ownPath)
                             + ", jna.library.path="
                             + describe(System.getProperty("jna.library.path"))
@@ -38,6 +48,20 @@ public final class LibGomoku {
                             + describe(System.getProperty("java.library.path"))
                             + " and the system library paths. Cause: "
                             + e.getMessage());
+        }
+    }
+
+    /** The folder of the jar holding these classes, or null when they are not in a jar (a build's classes folder). */
+    private static File jarFolder() {
+        try {
+            CodeSource source = LibGomoku.class.getProtectionDomain().getCodeSource();
+            if (source == null) {
+                return null;
+            }
+            File location = new File(source.getLocation().toURI());
+            return location.isFile() ? location.getAbsoluteFile().getParentFile() : null;
+        } catch (URISyntaxException | IllegalArgumentException | SecurityException e) {
+            return null;
         }
     }
 

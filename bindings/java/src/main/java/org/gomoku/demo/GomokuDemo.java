@@ -3,8 +3,10 @@ package org.gomoku.demo;
 import java.awt.BorderLayout;
 import java.awt.Color;
 import java.awt.Dimension;
+import java.awt.GraphicsEnvironment;
 import java.awt.event.InputEvent;
 import java.awt.event.KeyEvent;
+import java.lang.reflect.InvocationTargetException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -689,9 +691,22 @@ public final class GomokuDemo extends JFrame {
         return null;
     }
 
-    /** Starts the demo; {@code --smoke} plays a move against the computer, prints the moves and exits. */
-    public static void main(String[] args) {
+    /**
+     * Starts the demo; {@code --smoke} plays a move against the computer, prints the moves and exits.
+     * Without libgomoku it says where it looked (and, unless {@code --smoke}, in a dialog) and exits 1.
+     */
+    public static void main(String[] args) throws InterruptedException, InvocationTargetException {
         boolean smoke = List.of(args).contains("--smoke");
+        try {
+            Gomoku.version();
+        } catch (UnsatisfiedLinkError missing) {
+            System.err.println(missing.getMessage());
+            if (!smoke && !GraphicsEnvironment.isHeadless()) {
+                SwingUtilities.invokeAndWait(() ->
+                        JOptionPane.showMessageDialog(null, missing.getMessage(), "gomoku", JOptionPane.ERROR_MESSAGE));
+            }
+            System.exit(1);
+        }
         SwingUtilities.invokeLater(() -> {
             GomokuDemo demo = new GomokuDemo();
             demo.setVisible(true);
