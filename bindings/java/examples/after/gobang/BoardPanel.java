@@ -15,6 +15,7 @@ public class BoardPanel extends JPanel {
 
     private final GameBoard board;
 
+    /** A panel drawing {@code board} and telling {@code controller} where the player clicks. */
     public BoardPanel(GameBoard board, GameController controller) {
         this.board = board;
         int side = 2 * MARGIN + (GameBoard.SIZE - 1) * CELL_SIZE;

@@ -33,14 +33,17 @@ public class GameBoard {
         return true;
     }
 
+    /** Whether (x, y) is on the board. */
     public boolean isValidPoint(int x, int y) {
         return x >= 0 && x < SIZE && y >= 0 && y < SIZE;
     }
 
+    /** The stone on (x, y): EMPTY, BLACK or WHITE. */
     public int getPiece(int x, int y) {
         return board[x][y];
     }
 
+    /** How many stones have been played. */
     public int moveCount() {
         return history.size();
     }

@@ -20,6 +20,7 @@ public class GameController {
     private boolean gameOver = false;
     private int generation = 0; // counts undos and new games, so a late answer of the AI is dropped
 
+    /** Opens the window: the buttons, the status line and the board. */
     public void start() {
         JButton newGame = new JButton("新游戏");
         newGame.addActionListener(e -> resetGame());
@@ -37,7 +38,7 @@ public class GameController {
         frame.setVisible(true);
     }
 
-    // Called by BoardPanel when the player clicks (x, y).
+    /** Called by BoardPanel when the player clicks (x, y). */
     public void handleClick(int x, int y) {
         if (!isPlayerTurn || gameOver) {
             return;

@@ -16,6 +16,7 @@ public class GameController {
     private boolean isPlayerTurn = true;
     private boolean gameOver = false;
 
+    /** Opens the window: the buttons, the status line and the board. */
     public void start() {
         JButton newGame = new JButton("新游戏");
         newGame.addActionListener(e -> resetGame());
@@ -33,7 +34,7 @@ public class GameController {
         frame.setVisible(true);
     }
 
-    // Called by BoardPanel when the player clicks (x, y).
+    /** Called by BoardPanel when the player clicks (x, y). */
     public void handleClick(int x, int y) {
         if (!isPlayerTurn || gameOver) {
             return;
