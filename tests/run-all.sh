@@ -2,8 +2,9 @@
 # Runs every test in every language: Rust (fmt, clippy, unit, integration,
 # property and doc tests), the C header check, the C ABI tests under
 # valgrind, AddressSanitizer and ThreadSanitizer, the Python package (wheel built with maturin in a virtual
-# environment, pytest, mypy --strict) and the Java bindings (JUnit, and the
-# Swing demo driven under Xvfb). Installs what a fresh machine lacks.
+# environment, pytest, mypy --strict) and the Java bindings (JUnit, the
+# Swing demo driven under Xvfb in English and Chinese, the migration
+# examples, and the runnable demo jar started from a folder of its own). Installs what a fresh machine lacks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,6 +18,9 @@ install_missing() {
     command -v mvn >/dev/null || apt_packages+=(maven)
     command -v javac >/dev/null || apt_packages+=(default-jdk)
     command -v xvfb-run >/dev/null || apt_packages+=(xvfb xauth)
+    # The Swing demo's Chinese menus and its screenshot need a CJK font.
+    command -v fc-list >/dev/null || apt_packages+=(fontconfig)
+    { command -v fc-list >/dev/null && [ -n "$(fc-list :lang=zh family)" ]; } || apt_packages+=(fonts-wqy-zenhei)
     if [ ${#apt_packages[@]} -gt 0 ]; then
         step "installing ${apt_packages[*]}"
         local sudo=""
@@ -77,9 +81,9 @@ xvfb-run -a "$venv/bin/python" -m pytest -q python/tests
 (cd python && "../$venv/bin/mypy" --strict gomoku tests \
     && for app in examples/*/gomoku_app.py; do "../$venv/bin/mypy" --strict "$app"; done)
 
-step "Java: JUnit and the Swing demo under Xvfb"
-(cd bindings/java && xvfb-run -a mvn -B --no-transfer-progress test)
-echo "demo screenshot: bindings/java/target/demo-screenshot.png"
+step "Java: JUnit, the Swing demo and the migration examples under Xvfb, the runnable jar from a folder of its own"
+(cd bindings/java && xvfb-run -a mvn -B --no-transfer-progress verify)
+echo "demo screenshots: bindings/java/target/demo-screenshot.png, demo-screenshot-zh.png (and demo-menu*, demo-history*)"
 
 # ---------------------------------------------------------------------------
 # Network play (gomoku serve, server/): clippy and tests of the server crate,

@@ -1,10 +1,16 @@
 package org.gomoku;
 
 import com.sun.jna.Pointer;
+import java.io.IOException;
 import java.lang.ref.Cleaner;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
@@ -29,6 +35,11 @@ import java.util.function.ToIntFunction;
  *     game.play(reply);
  * }
  * }</pre>
+ *
+ * <p>A course project that keeps its own {@code int[15][15] board[x][y]}
+ * hands it over with {@link #fromColumns(int[][], Rule)} and reads it back
+ * with {@link #columns()}; {@link #fromRows(int[][], Rule)} and
+ * {@link #rows()} do the same for {@code board[y][x]}.
  */
 public final class Gomoku implements AutoCloseable {
     private static final Cleaner CLEANER = Cleaner.create();
@@ -165,6 +176,80 @@ public final class Gomoku implements AutoCloseable {
         return new Gomoku(p);
     }
 
+    /** Makes a game from a flattened board array (see {@code gomoku_new_from_rows}). */
+    private interface BoardReader {
+        Pointer create(int size, int rule, int[] cells, int toMove);
+    }
+
+    private static Gomoku fromBoard(int[][] lines, Rule rule, Stone toMove, BoardReader reader) {
+        int n = lines.length;
+        int[] cells = new int[Math.multiplyExact(n, n)];
+        for (int i = 0; i < n; i++) {
+            if (lines[i].length != n) {
+                throw new IllegalArgumentException(
+                        "the board is not square: " + n + " lines, but line " + i + " has " + lines[i].length + " points");
+            }
+            System.arraycopy(lines[i], 0, cells, i * n, n);
+        }
+        Pointer p = reader.create(n, rule.code(), cells, toMove.code());
+        if (p == null) {
+            throw new IllegalArgumentException(LibGomoku.gomoku_last_error());
+        }
+        return new Gomoku(p);
+    }
+
+    /**
+     * A game from a board array given rows first, as printed: {@code rows[y][x]}
+     * is 0 (empty), 1 (black) or 2 (white). The side to move follows from the
+     * stone counts: black when they are equal, white when black has one more.
+     *
+     * <pre>{@code
+     * int[][] rows = new int[15][15];
+     * rows[7][7] = 1;                                   // h8, black
+     * Gomoku game = Gomoku.fromRows(rows, Rule.RENJU);  // white to move
+     * }</pre>
+     *
+     * @throws IllegalArgumentException if the board is not square or not 5 to 26
+     *     wide, holds a code other than 0, 1, 2, or cannot arise in a game (too
+     *     many stones of one colour, a five already on the board); the message
+     *     says which
+     */
+    public static Gomoku fromRows(int[][] rows, Rule rule) {
+        return fromRows(rows, rule, Stone.EMPTY);
+    }
+
+    /**
+     * {@link #fromRows(int[][], Rule)} with {@code toMove} to play
+     * ({@link Stone#EMPTY}: inferred from the counts).
+     *
+     * @throws IllegalArgumentException as {@link #fromRows(int[][], Rule)}, and if
+     *     the counts do not allow {@code toMove} to play
+     */
+    public static Gomoku fromRows(int[][] rows, Rule rule, Stone toMove) {
+        return fromBoard(rows, rule, toMove, LibGomoku::gomoku_new_from_rows);
+    }
+
+    /**
+     * A game from a board array given columns first, {@code columns[x][y]}, as
+     * the {@code int[15][15] board} of many course projects (seed programs'
+     * {@code GameBoard}) keeps it; otherwise as {@link #fromRows(int[][], Rule)}.
+     *
+     * @throws IllegalArgumentException as {@link #fromRows(int[][], Rule)}
+     */
+    public static Gomoku fromColumns(int[][] columns, Rule rule) {
+        return fromColumns(columns, rule, Stone.EMPTY);
+    }
+
+    /**
+     * {@link #fromColumns(int[][], Rule)} with {@code toMove} to play
+     * ({@link Stone#EMPTY}: inferred from the counts).
+     *
+     * @throws IllegalArgumentException as {@link #fromRows(int[][], Rule, Stone)}
+     */
+    public static Gomoku fromColumns(int[][] columns, Rule rule, Stone toMove) {
+        return fromBoard(columns, rule, toMove, LibGomoku::gomoku_new_from_columns);
+    }
+
     /** Reads save text (as written by {@link #save()}, Rust, C or Python). */
     public static Gomoku load(String text) {
         Pointer p = LibGomoku.gomoku_load(text);
@@ -181,6 +266,72 @@ public final class Gomoku implements AutoCloseable {
             throw new ParseException(LibGomoku.gomoku_last_error());
         }
         return new Gomoku(p);
+    }
+
+    /**
+     * Reads an SGF record ({@code GM[4]}, as Renju and gomoku programs write it):
+     * its first game's main line, with size, rule, set-up stones, players, date
+     * and a declared result such as {@code RE[W+R]}.
+     *
+     * @throws ParseException for malformed text or another game than gomoku
+     */
+    public static Gomoku fromSgf(String text) {
+        Pointer p = LibGomoku.gomoku_from_sgf(text);
+        if (p == null) {
+            throw new ParseException(LibGomoku.gomoku_last_error());
+        }
+        return new Gomoku(p);
+    }
+
+    /**
+     * The games of a history file's text (save texts one after another, as
+     * {@link #appendToHistory} writes them), oldest first.
+     *
+     * @throws ParseException if any of them is malformed
+     */
+    public static List<Gomoku> loadAll(String text) {
+        int count = LibGomoku.gomoku_history_count(text);
+        if (count < 0) {
+            throw new ParseException(LibGomoku.gomoku_last_error());
+        }
+        List<Gomoku> games = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            Pointer p = LibGomoku.gomoku_history_game(text, i);
+            if (p == null) {
+                games.forEach(Gomoku::close);
+                throw new ParseException(LibGomoku.gomoku_last_error());
+            }
+            games.add(new Gomoku(p));
+        }
+        return List.copyOf(games);
+    }
+
+    /**
+     * The games of a history file, oldest first; an empty list if the file does
+     * not exist yet. Close them when done.
+     *
+     * <pre>{@code
+     * game.appendToHistory(path);                       // when a game ends
+     * for (Gomoku old : Gomoku.readHistory(path)) {     // a history view
+     *     System.out.println(old.date().orElse("?") + " " + old.resultText(Language.ENGLISH));
+     * }
+     * }</pre>
+     *
+     * @throws GomokuException (status {@code STATUS_IO_ERROR}) if the file cannot be read
+     * @throws ParseException if it is not a history file
+     */
+    public static List<Gomoku> readHistory(Path path) {
+        String text;
+        try {
+            text = Files.readString(path, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException missing) {
+            return List.of();
+        } catch (CharacterCodingException e) {
+            throw new ParseException(path + ": not UTF-8 text");
+        } catch (IOException e) {
+            throw new GomokuException(NativeCodes.STATUS_IO_ERROR, path + ": " + e.getMessage(), e);
+        }
+        return loadAll(text);
     }
 
     /** The library version. */
@@ -401,9 +552,15 @@ public final class Gomoku implements AutoCloseable {
     private String text(TextWriter writer) {
         return handle.with(g -> {
             int len = check(writer.write(g, null, 0));
-            byte[] buf = new byte[len + 1];
-            check(writer.write(g, buf, buf.length));
-            return new String(buf, 0, len, StandardCharsets.UTF_8);
+            while (true) {
+                // Another thread may change the game between the two calls: ask again until it fits.
+                byte[] buf = new byte[len + 1];
+                int written = check(writer.write(g, buf, buf.length));
+                if (written <= len) {
+                    return new String(buf, 0, written, StandardCharsets.UTF_8);
+                }
+                len = written;
+            }
         });
     }
 
@@ -415,6 +572,164 @@ public final class Gomoku implements AutoCloseable {
     /** The game as a Piskvork {@code .psq} record. */
     public String toPsq() {
         return text(LibGomoku::gomoku_to_psq);
+    }
+
+    /**
+     * The game as an SGF record ({@code GM[4]}) with size, rule, players, date,
+     * result and moves, for other gomoku programs; {@link #fromSgf} reads it back.
+     */
+    public String toSgf() {
+        return text(LibGomoku::gomoku_to_sgf);
+    }
+
+    /**
+     * Appends the game's save text to a history file (created if missing; its
+     * folder must exist), so the file keeps every finished game;
+     * {@link #readHistory} reads them back.
+     *
+     * @throws GomokuException (status {@code STATUS_IO_ERROR}) if the file cannot be written
+     */
+    public void appendToHistory(Path path) {
+        String file = path.toString();
+        call(g -> LibGomoku.gomoku_append_history(file, g));
+    }
+
+    /** Why the game ended; {@link Reason#NONE} while it goes on. */
+    public Reason reason() {
+        return Reason.of(handle.with(LibGomoku::gomoku_result_reason));
+    }
+
+    /**
+     * {@code loser} resigns and the other side wins; {@link #undo()} reopens the game.
+     *
+     * @throws IllegalMoveException (GAME_OVER) once the game is over
+     * @throws IllegalArgumentException for {@link Stone#EMPTY}
+     */
+    public void resign(Stone loser) {
+        call(g -> LibGomoku.gomoku_resign(g, loser.code()));
+    }
+
+    /** {@code loser} ran out of time and the other side wins; as {@link #resign}. */
+    public void loseOnTime(Stone loser) {
+        call(g -> LibGomoku.gomoku_lose_on_time(g, loser.code()));
+    }
+
+    /** The players agree to a draw; as {@link #resign}. */
+    public void agreeDraw() {
+        call(LibGomoku::gomoku_agree_draw);
+    }
+
+    /**
+     * How the game stands as a sentence in {@code language}: "black wins with
+     * five in a row", "黑棋认输，白棋获胜", "game on". Status lines and history
+     * lists show this rather than the {@link Result} constant.
+     */
+    public String resultText(Language language) {
+        return text((g, buf, cap) -> LibGomoku.gomoku_result_text(g, language.code(), buf, cap));
+    }
+
+    /** The name of the player of {@code color}, kept in save text and SGF; empty if it has none. */
+    public Optional<String> player(Stone color) {
+        String name = text((g, buf, cap) -> LibGomoku.gomoku_player(g, color.code(), buf, cap));
+        return name.isEmpty() ? Optional.empty() : Optional.of(name);
+    }
+
+    /**
+     * Names the player of {@code color} ({@code null} clears it).
+     *
+     * @throws IllegalArgumentException for {@link Stone#EMPTY}
+     */
+    public void setPlayer(Stone color, String name) {
+        call(g -> LibGomoku.gomoku_set_player(g, color.code(), name));
+    }
+
+    /** When the game was played, as it was set; empty if it was not. */
+    public Optional<String> date() {
+        String date = text(LibGomoku::gomoku_date);
+        return date.isEmpty() ? Optional.empty() : Optional.of(date);
+    }
+
+    /** Sets when the game was played: any one-line text, such as {@code 2026-12-01} ({@code null} clears it). */
+    public void setDate(String date) {
+        call(g -> LibGomoku.gomoku_set_date(g, date));
+    }
+
+    /**
+     * A new game: this one seen through {@code symmetry}, with its start
+     * position, moves, undone moves and players moved to their images.
+     */
+    public Gomoku transform(Symmetry symmetry) {
+        return new Gomoku(handle.with(g -> LibGomoku.gomoku_transform(g, symmetry.code())));
+    }
+
+    /** The symmetry that takes the position to its {@link #canonical()} form. */
+    public Symmetry canonicalSymmetry() {
+        return Symmetry.of(call(LibGomoku::gomoku_canonical_symmetry));
+    }
+
+    /**
+     * The position's canonical form, the least of its eight images: two
+     * positions that are turns or mirrors of each other have the same one, so
+     * opening books and puzzle collections find duplicates by it.
+     */
+    public Gomoku canonical() {
+        return transform(canonicalSymmetry());
+    }
+
+    /**
+     * A hint that teaches, for the side to move (nothing is played): the move
+     * the engine chooses with {@code options}, the forced win it starts if a
+     * short search finds one, and the best few points with the shapes each makes
+     * and breaks, explained in {@code language}. Blocks like {@link #aiMove} (run
+     * it off the UI thread); {@link #stopAi()} ends it early.
+     *
+     * <pre>{@code
+     * Hint hint = game.hint(AiOptions.of(0, 500), Language.CHINESE);
+     * hint.text();                         // "建议 k8：形成活四，可连续冲四取胜。" (for example)
+     * hint.candidates().get(0).makes();    // [OPEN_FOUR]
+     * }</pre>
+     *
+     * @throws IllegalMoveException (GAME_OVER) once the game is over
+     * @throws IllegalStateException if the AI is already thinking on this game
+     */
+    public Hint hint(AiOptions options, Language language) {
+        LibGomoku.Hint out = new LibGomoku.Hint();
+        LibGomoku.AiOptions native_ = options.toNative();
+        call(g -> LibGomoku.gomoku_hint(g, native_, language.code(), out));
+        List<Point> line = new ArrayList<>();
+        for (int i = 0; i < Math.min(out.line_length, out.line_xs.length); i++) {
+            line.add(new Point(out.line_xs[i], out.line_ys[i]));
+        }
+        List<HintPoint> candidates = new ArrayList<>();
+        for (int i = 0; i < Math.min(out.point_count, out.points.length); i++) {
+            LibGomoku.HintPoint p = out.points[i];
+            candidates.add(new HintPoint(
+                    new Point(p.x, p.y),
+                    shapes(p.makes, p.makes_count),
+                    Combination.of(p.combination),
+                    shapes(p.blocks, p.blocks_count),
+                    p.value,
+                    cString(p.text)));
+        }
+        return new Hint(
+                new Point(out.x, out.y), out.score, out.mate_in, ForcedWin.of(out.forced_win), line, candidates, cString(out.text));
+    }
+
+    private static List<Shape> shapes(int[] codes, int count) {
+        List<Shape> shapes = new ArrayList<>();
+        for (int i = 0; i < Math.min(count, codes.length); i++) {
+            shapes.add(Shape.of(codes[i]));
+        }
+        return shapes;
+    }
+
+    /** The UTF-8 text of a NUL-terminated C array. */
+    private static String cString(byte[] bytes) {
+        int end = 0;
+        while (end < bytes.length && bytes[end] != 0) {
+            end++;
+        }
+        return new String(bytes, 0, end, StandardCharsets.UTF_8);
     }
 
     /**

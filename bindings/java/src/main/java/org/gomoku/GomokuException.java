@@ -7,8 +7,15 @@ public class GomokuException extends RuntimeException {
     /** The C status code. */
     private final int status;
 
+    /** An error with its C status code ({@code GOMOKU_STATUS_*}) and libgomoku's description. */
     public GomokuException(int status, String message) {
         super(message);
+        this.status = status;
+    }
+
+    /** An error with the exception that caused it, such as an {@link java.io.IOException}. */
+    public GomokuException(int status, String message, Throwable cause) {
+        super(message, cause);
         this.status = status;
     }
 

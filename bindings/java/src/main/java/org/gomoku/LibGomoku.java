@@ -1,33 +1,46 @@
 package org.gomoku;
 
 import com.sun.jna.Callback;
+import com.sun.jna.Library;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 import com.sun.jna.Structure;
 import java.io.File;
+import java.net.URISyntaxException;
+import java.security.CodeSource;
+import java.util.Map;
 
 /**
  * Direct JNA mapping of the C ABI in {@code include/gomoku.h}; see that header
  * for each function's contract. Use {@link Gomoku} rather than this class.
  *
- * <p>The library is looked up as {@code gomoku} in the system property
- * {@code gomoku.library.path}, then in JNA's usual places
+ * <p>The library is looked up as {@code gomoku} ({@code libgomoku.so}) in the
+ * folder of the jar these classes came from, so a jar with the library beside
+ * it runs from that folder alone; then in the system property
+ * {@code gomoku.library.path}; then in JNA's usual places
  * ({@code jna.library.path}, {@code java.library.path}, the system paths).
  */
 public final class LibGomoku {
     private LibGomoku() {}
 
     static {
+        File besideJar = jarFolder();
+        if (besideJar != null) {
+            NativeLibrary.addSearchPath("gomoku", besideJar.getPath());
+        }
         String ownPath = System.getProperty("gomoku.library.path");
         if (ownPath != null) {
             NativeLibrary.addSearchPath("gomoku", ownPath);
         }
         try {
-            Native.register(LibGomoku.class, NativeLibrary.getInstance("gomoku"));
+            // Every string crosses the boundary as UTF-8, whatever the platform's default charset.
+            Native.register(LibGomoku.class, NativeLibrary.getInstance("gomoku", Map.of(Library.OPTION_STRING_ENCODING, "UTF-8")));
         } catch (UnsatisfiedLinkError e) {
             throw new UnsatisfiedLinkError(
-                    "libgomoku not found (build it with `cargo build --release`). Looked in gomoku.library.path="
+                    "libgomoku not found (build it with `cargo build --release`). Looked beside the jar="
+                            + (besideJar == null ? "(not run from a jar)" : describe(besideJar.getPath()))
+                            + ", gomoku.library.path="
                             + describe(ownPath)
                             + ", jna.library.path="
                             + describe(System.getProperty("jna.library.path"))
@@ -35,6 +48,20 @@ public final class LibGomoku {
                             + describe(System.getProperty("java.library.path"))
                             + " and the system library paths. Cause: "
                             + e.getMessage());
+        }
+    }
+
+    /** The folder of the jar holding these classes, or null when they are not in a jar (a build's classes folder). */
+    private static File jarFolder() {
+        try {
+            CodeSource source = LibGomoku.class.getProtectionDomain().getCodeSource();
+            if (source == null) {
+                return null;
+            }
+            File location = new File(source.getLocation().toURI());
+            return location.isFile() ? location.getAbsoluteFile().getParentFile() : null;
+        } catch (URISyntaxException | IllegalArgumentException | SecurityException e) {
+            return null;
         }
     }
 
@@ -76,6 +103,42 @@ public final class LibGomoku {
         }
     }
 
+    /**
+     * How many shapes a {@code GomokuHintPoint} lists in {@code makes} and {@code blocks}. The
+     * header spells this length as a literal, so {@code GomokuTest} checks it against the header.
+     */
+    static final int HINT_SHAPES = 4;
+
+    /** {@code GomokuHintPoint}: one explained point of a hint. */
+    @Structure.FieldOrder({"x", "y", "value", "makes_count", "makes", "combination", "blocks_count", "blocks", "text"})
+    public static class HintPoint extends Structure {
+        public int x;
+        public int y;
+        public long value;
+        public int makes_count;
+        public int[] makes = new int[HINT_SHAPES];
+        public int combination;
+        public int blocks_count;
+        public int[] blocks = new int[HINT_SHAPES];
+        public byte[] text = new byte[NativeCodes.HINT_TEXT];
+    }
+
+    /** {@code GomokuHint}, filled by {@link #gomoku_hint}. */
+    @Structure.FieldOrder({"x", "y", "score", "mate_in", "forced_win", "line_length", "line_xs", "line_ys", "point_count", "points", "text"})
+    public static class Hint extends Structure {
+        public int x;
+        public int y;
+        public int score;
+        public int mate_in;
+        public int forced_win;
+        public int line_length;
+        public int[] line_xs = new int[NativeCodes.HINT_LINE];
+        public int[] line_ys = new int[NativeCodes.HINT_LINE];
+        public int point_count;
+        public HintPoint[] points = (HintPoint[]) new HintPoint().toArray(NativeCodes.HINT_POINTS);
+        public byte[] text = new byte[NativeCodes.HINT_TEXT];
+    }
+
     /** {@code GomokuProgressCallback}. */
     public interface ProgressCallback extends Callback {
         void invoke(Pointer info, Pointer userData);
@@ -89,6 +152,8 @@ public final class LibGomoku {
     public static native int gomoku_ai_scores(Pointer g, int level, int[] scores, int cap);
     public static native Pointer gomoku_new(int size, int rule);
     public static native Pointer gomoku_new_setup(int size, int rule, int[] xs, int[] ys, int[] colors, int count, int toMove);
+    public static native Pointer gomoku_new_from_rows(int size, int rule, int[] cells, int toMove);
+    public static native Pointer gomoku_new_from_columns(int size, int rule, int[] cells, int toMove);
     public static native Pointer gomoku_clone(Pointer g);
     public static native void gomoku_free(Pointer g);
     public static native int gomoku_play(Pointer g, int x, int y);
@@ -116,6 +181,25 @@ public final class LibGomoku {
     public static native Pointer gomoku_load(String text);
     public static native int gomoku_to_psq(Pointer g, byte[] buf, int cap);
     public static native Pointer gomoku_from_psq(String text, int rule);
+    public static native int gomoku_to_sgf(Pointer g, byte[] buf, int cap);
+    public static native Pointer gomoku_from_sgf(String text);
+    public static native int gomoku_append_history(String path, Pointer g);
+    public static native int gomoku_history_count(String text);
+    public static native Pointer gomoku_history_game(String text, int index);
+    public static native int gomoku_result_reason(Pointer g);
+    public static native int gomoku_resign(Pointer g, int loser);
+    public static native int gomoku_lose_on_time(Pointer g, int loser);
+    public static native int gomoku_agree_draw(Pointer g);
+    public static native int gomoku_set_player(Pointer g, int color, String name);
+    public static native int gomoku_player(Pointer g, int color, byte[] buf, int cap);
+    public static native int gomoku_set_date(Pointer g, String date);
+    public static native int gomoku_date(Pointer g, byte[] buf, int cap);
+    public static native int gomoku_result_text(Pointer g, int language, byte[] buf, int cap);
+    public static native String gomoku_rule_name(int rule, int language);
+    public static native Pointer gomoku_transform(Pointer g, int symmetry);
+    public static native int gomoku_transform_point(int size, int symmetry, int x, int y, int[] outX, int[] outY);
+    public static native int gomoku_canonical_symmetry(Pointer g);
+    public static native int gomoku_hint(Pointer g, AiOptions options, int language, Hint out);
     public static native String gomoku_status_message(int code);
     public static native String gomoku_last_error();
     public static native void gomoku_clear_last_error();

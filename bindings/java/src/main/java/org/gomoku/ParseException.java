@@ -4,6 +4,7 @@ package org.gomoku;
 public class ParseException extends GomokuException {
     private static final long serialVersionUID = 1L;
 
+    /** Malformed text, with what was wrong and where. */
     public ParseException(String message) {
         super(NativeCodes.STATUS_PARSE_ERROR, message);
     }

@@ -22,6 +22,14 @@ public enum Rule {
         return code;
     }
 
+    /**
+     * The rule's name as a word for players, in {@code language}: "renju",
+     * "连珠（黑棋禁手）". Menus and labels show this rather than the constant's name.
+     */
+    public String displayName(Language language) {
+        return LibGomoku.gomoku_rule_name(code, language.code());
+    }
+
     /** The rule for a C code. @throws IllegalArgumentException for an unknown code */
     public static Rule of(int code) {
         for (Rule r : values()) {

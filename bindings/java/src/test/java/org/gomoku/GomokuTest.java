@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -179,7 +181,22 @@ class GomokuTest {
                 g::toPsq,
                 () -> g.aiMove(AiOptions.defaults()),
                 () -> g.scores(1),
-                g::copy);
+                g::copy,
+                g::toSgf,
+                () -> g.appendToHistory(Path.of("unused-history.txt")),
+                g::reason,
+                () -> g.resign(Stone.BLACK),
+                () -> g.loseOnTime(Stone.BLACK),
+                g::agreeDraw,
+                () -> g.resultText(Language.ENGLISH),
+                () -> g.player(Stone.BLACK),
+                () -> g.setPlayer(Stone.BLACK, "Ann"),
+                g::date,
+                () -> g.setDate("2026-12-01"),
+                () -> g.transform(Symmetry.ROTATE90),
+                g::canonicalSymmetry,
+                g::canonical,
+                () -> g.hint(AiOptions.defaults(), Language.ENGLISH));
         for (Runnable call : calls) {
             assertThrows(IllegalStateException.class, call::run);
         }
@@ -286,7 +303,58 @@ class GomokuTest {
         for (Result r : Result.values()) {
             assertEquals(codes.get("RESULT_" + r.name()), r.code(), r.name());
         }
+        for (Reason r : Reason.values()) {
+            assertEquals(codes.get("REASON_" + r.name()), r.code(), r.name());
+        }
+        for (Symmetry s : Symmetry.values()) {
+            assertEquals(codes.get("SYMMETRY_" + s.name()), s.code(), s.name());
+        }
+        for (Language l : Language.values()) {
+            assertEquals(codes.get("LANGUAGE_" + l.name()), l.code(), l.name());
+        }
+        for (Shape s : Shape.values()) {
+            assertEquals(codes.get("SHAPE_" + s.name()), s.code(), s.name());
+        }
+        for (Combination c : Combination.values()) {
+            assertEquals(codes.get("COMBINATION_" + c.name()), c.code(), c.name());
+        }
+        for (ForcedWin f : ForcedWin.values()) {
+            assertEquals(codes.get("FORCED_WIN_" + f.name()), f.code(), f.name());
+        }
+        // The hint point's shape arrays are sized by a literal in the header, not a constant.
+        var makes = java.util.regex.Pattern.compile("int32_t makes\\[(\\d+)\\];").matcher(header);
+        assertTrue(makes.find(), "GomokuHintPoint.makes in the header");
+        assertEquals(Integer.parseInt(makes.group(1)), LibGomoku.HINT_SHAPES);
+        assertTrue(header.contains("int32_t blocks[" + LibGomoku.HINT_SHAPES + "];"));
         assertEquals(codes.get("STATUS_PARSE_ERROR"), new ParseException("x").status());
+    }
+
+    /** Run in a JVM whose default charset is ASCII: prints what a Chinese name reads back as. */
+    static final class AsciiPlatform {
+        public static void main(String[] args) {
+            try (Gomoku g = new Gomoku()) {
+                g.setPlayer(Stone.BLACK, "小明");
+                System.out.println(g.player(Stone.BLACK).orElse("") + " " + Rule.RENJU.displayName(Language.CHINESE));
+            }
+        }
+    }
+
+    @Test
+    void textCrossesAsUtf8WhateverThePlatformCharset() throws Exception {
+        Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process p = new ProcessBuilder(
+                        javaBin.toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "-Dfile.encoding=US-ASCII",
+                        "-Dsun.stdout.encoding=UTF-8",
+                        "-Dgomoku.library.path=" + System.getProperty("gomoku.library.path"),
+                        AsciiPlatform.class.getName())
+                .redirectErrorStream(true)
+                .start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        assertEquals("小明 连珠（黑棋禁手）", out.strip());
     }
 
     @Test
