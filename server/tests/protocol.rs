@@ -476,7 +476,11 @@ async fn the_api_lists_newest_first_and_serves_save_psq_and_json() {
     assert!(psq.starts_with("Piskvorky 15x15"), "{psq}");
     let (_, sgf) = server.get(&format!("/api/games/{id}?format=sgf")).await;
     let from_sgf = gomoku::Game::from_sgf(&sgf).unwrap();
-    assert_eq!(from_sgf.end_reason(), Some(gomoku::EndReason::Resignation), "{sgf}");
+    assert_eq!(
+        from_sgf.end_reason(),
+        Some(gomoku::EndReason::Resignation),
+        "{sgf}"
+    );
     let (_, json) = server.get(&format!("/api/games/{id}?format=json")).await;
     let json: Value = serde_json::from_str(&json).unwrap();
     assert_eq!(json["moves"], json!(["h8"]));
