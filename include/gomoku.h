@@ -67,6 +67,9 @@
 // The bytes of a hint's texts, NUL included.
 #define GOMOKU_HINT_TEXT 512
 
+// The shapes a hint point lists as made or blocked: one per line.
+#define GOMOKU_HINT_SHAPES 4
+
 // The outcome of a C ABI call: `0` success, negative on error.
 enum GomokuStatus
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
@@ -399,13 +402,13 @@ typedef struct GomokuHintPoint {
   // How many entries of `makes` are set.
   uint32_t makes_count;
   // The mover's shapes a stone here makes (`GOMOKU_SHAPE_*`), strongest first.
-  int32_t makes[4];
+  int32_t makes[GOMOKU_HINT_SHAPES];
   // How they combine (`GOMOKU_COMBINATION_*`).
   int32_t combination;
   // How many entries of `blocks` are set.
   uint32_t blocks_count;
   // The opponent's shapes a stone here breaks (`GOMOKU_SHAPE_*`).
-  int32_t blocks[4];
+  int32_t blocks[GOMOKU_HINT_SHAPES];
   // Why, as a sentence in the hint's language (NUL-terminated UTF-8).
   char text[GOMOKU_HINT_TEXT];
 } GomokuHintPoint;
@@ -570,8 +573,20 @@ int32_t gomoku_append_history(const char *path, const struct GomokuGame *g);
 // `text` is NULL or a NUL-terminated string.
 int32_t gomoku_history_count(const char *text);
 
+// Every game of a history file's text in one pass: writes up to `cap` new
+// handles, oldest first, into `games` (the caller frees each with
+// `gomoku_free`) and returns how many the text holds;
+// `GOMOKU_STATUS_PARSE_ERROR` if any is malformed (nothing is written then).
+// With `cap` 0 it only counts.
+//
+// # Safety
+// `text` is NULL or a NUL-terminated string; `games` is NULL (only with
+// `cap` 0) or points to `cap` writable handle slots.
+int32_t gomoku_history_games(const char *text, struct GomokuGame **games, uint32_t cap);
+
 // Game `index` (0 = oldest) of a history file's text; NULL if the text is
-// malformed or has no such game.
+// malformed or has no such game. Reads the whole text each time:
+// `gomoku_history_games` reads a long history at once.
 //
 // # Safety
 // `text` is NULL or a NUL-terminated string.
@@ -780,6 +795,10 @@ int32_t gomoku_result_text(const struct GomokuGame *g, int32_t language, char *b
 // A rule's name in `language`, as a static NUL-terminated string; "" for
 // an unknown rule or language.
 const char *gomoku_rule_name(int32_t rule, int32_t language);
+
+// A colour's name in `language` (1 black, 2 white), e.g. "black" or "黑棋",
+// as a static NUL-terminated string; "" for an unknown colour or language.
+const char *gomoku_color_name(int32_t color_code, int32_t language);
 
 // A new game on an empty `size × size` board (5..=26), black to move; `rule`
 // is 0 freestyle, 1 standard, 2 renju, 3 caro. NULL on invalid arguments.

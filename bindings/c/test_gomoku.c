@@ -122,6 +122,9 @@ static void test_null_handles(void) {
     CHECK_EQ(gomoku_history_count(NULL), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
     CHECK(gomoku_history_game(NULL, 0) == NULL); CHECK(null_recorded());
     CHECK(strcmp(gomoku_rule_name(GOMOKU_RULE_RENJU, GOMOKU_LANGUAGE_ENGLISH), "renju") == 0);
+    CHECK(strcmp(gomoku_color_name(GOMOKU_STONE_BLACK, GOMOKU_LANGUAGE_CHINESE), "黑棋") == 0);
+    CHECK(strcmp(gomoku_color_name(7, GOMOKU_LANGUAGE_CHINESE), "") == 0);
+    CHECK_EQ(gomoku_history_games(NULL, NULL, 0), GOMOKU_STATUS_NULL_POINTER); CHECK(null_recorded());
 
     /* The no-ops for NULL leave the last error alone. */
     gomoku_free(NULL);
@@ -652,6 +655,17 @@ static void test_records(void) {
     CHECK(gomoku_history_game(file, 2) == NULL);
     CHECK(strstr(gomoku_last_error(), "no game 2") != NULL);
     CHECK_EQ(gomoku_history_count("gomoku-save 1\nsize 3\n"), GOMOKU_STATUS_PARSE_ERROR);
+    GomokuGame *all[3] = {NULL, NULL, NULL};
+    CHECK_EQ(gomoku_history_games(file, NULL, 0), 2);
+    CHECK_EQ(gomoku_history_games(file, all, 1), 2); /* one handle written */
+    CHECK(all[0] != NULL && all[1] == NULL);
+    CHECK_EQ(gomoku_move_count(all[0]), 3);
+    gomoku_free(all[0]);
+    CHECK_EQ(gomoku_history_games(file, all, 3), 2);
+    CHECK_EQ(gomoku_result_reason(all[0]), GOMOKU_REASON_RESIGNATION);
+    gomoku_free(all[0]);
+    gomoku_free(all[1]);
+    CHECK_EQ(gomoku_history_games(file, NULL, 2), GOMOKU_STATUS_NULL_POINTER);
     gomoku_free(second);
     gomoku_free(back);
     gomoku_free(g);

@@ -151,8 +151,40 @@ pub unsafe extern "C" fn gomoku_history_count(text: *const c_char) -> i32 {
     })
 }
 
+/// Every game of a history file's text in one pass: writes up to `cap` new
+/// handles, oldest first, into `games` (the caller frees each with
+/// `gomoku_free`) and returns how many the text holds;
+/// `GOMOKU_STATUS_PARSE_ERROR` if any is malformed (nothing is written then).
+/// With `cap` 0 it only counts.
+///
+/// # Safety
+/// `text` is NULL or a NUL-terminated string; `games` is NULL (only with
+/// `cap` 0) or points to `cap` writable handle slots.
+#[no_mangle]
+pub unsafe extern "C" fn gomoku_history_games(
+    text: *const c_char,
+    games: *mut *mut GomokuGame,
+    cap: u32,
+) -> i32 {
+    guard!(GomokuStatus::Panic as i32, {
+        let all = match c_str(text).map(|t| Game::load_all(t).map_err(fail)) {
+            Ok(Ok(all)) => all,
+            Ok(Err(code)) | Err(code) => return code,
+        };
+        if cap > 0 && games.is_null() {
+            return fail_with(GomokuStatus::NullPointer);
+        }
+        let count = i32::try_from(all.len()).unwrap_or(i32::MAX);
+        for (k, game) in all.into_iter().take(cap as usize).enumerate() {
+            *games.add(k) = GomokuGame::boxed(game);
+        }
+        count
+    })
+}
+
 /// Game `index` (0 = oldest) of a history file's text; NULL if the text is
-/// malformed or has no such game.
+/// malformed or has no such game. Reads the whole text each time:
+/// `gomoku_history_games` reads a long history at once.
 ///
 /// # Safety
 /// `text` is NULL or a NUL-terminated string.

@@ -513,18 +513,37 @@ pub extern "C" fn gomoku_rule_name(rule: i32, language: i32) -> *const c_char {
     })
 }
 
-/// A static NUL-terminated copy of a static name, made once per name.
+/// A colour's name in `language` (1 black, 2 white), e.g. "black" or "黑棋",
+/// as a static NUL-terminated string; "" for an unknown colour or language.
+#[no_mangle]
+pub extern "C" fn gomoku_color_name(color_code: i32, language: i32) -> *const c_char {
+    guard!(c"".as_ptr(), {
+        match (Color::from_code(color_code), Language::from_code(language)) {
+            (Some(c), Some(l)) => static_name(l.color(c)),
+            _ => c"".as_ptr(),
+        }
+    })
+}
+
+/// A static NUL-terminated copy of one of the library's words (rule and
+/// colour names in every language), made once for all of them.
 fn static_name(name: &'static str) -> *const c_char {
-    use std::collections::HashMap;
     use std::ffi::CString;
-    use std::sync::{Mutex, OnceLock};
-    static NAMES: OnceLock<Mutex<HashMap<&'static str, &'static std::ffi::CStr>>> = OnceLock::new();
-    let mut names = NAMES
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    use std::sync::OnceLock;
+    static NAMES: OnceLock<Vec<CString>> = OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        Language::ALL
+            .iter()
+            .flat_map(|&l| {
+                let rules = Rule::ALL.map(|r| l.rule(r));
+                let colors = Color::ALL.map(|c| l.color(c));
+                rules.into_iter().chain(colors)
+            })
+            .map(|n| CString::new(n).unwrap_or_default())
+            .collect()
+    });
     names
-        .entry(name)
-        .or_insert_with(|| Box::leak(CString::new(name).unwrap_or_default().into_boxed_c_str()))
-        .as_ptr()
+        .iter()
+        .find(|c| c.to_bytes() == name.as_bytes())
+        .map_or(c"".as_ptr(), |c| c.as_ptr())
 }

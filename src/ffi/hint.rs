@@ -17,6 +17,8 @@ pub const GOMOKU_HINT_POINTS: usize = 5;
 pub const GOMOKU_HINT_LINE: usize = 64;
 /// The bytes of a hint's texts, NUL included.
 pub const GOMOKU_HINT_TEXT: usize = 512;
+/// The shapes a hint point lists as made or blocked: one per line.
+pub const GOMOKU_HINT_SHAPES: usize = 4;
 
 const _: () = assert!(GOMOKU_HINT_POINTS == HINT_POINTS);
 
@@ -33,13 +35,13 @@ pub struct GomokuHintPoint {
     /// How many entries of `makes` are set.
     pub makes_count: u32,
     /// The mover's shapes a stone here makes (`GOMOKU_SHAPE_*`), strongest first.
-    pub makes: [i32; 4],
+    pub makes: [i32; GOMOKU_HINT_SHAPES],
     /// How they combine (`GOMOKU_COMBINATION_*`).
     pub combination: i32,
     /// How many entries of `blocks` are set.
     pub blocks_count: u32,
     /// The opponent's shapes a stone here breaks (`GOMOKU_SHAPE_*`).
-    pub blocks: [i32; 4],
+    pub blocks: [i32; GOMOKU_HINT_SHAPES],
     /// Why, as a sentence in the hint's language (NUL-terminated UTF-8).
     pub text: [c_char; GOMOKU_HINT_TEXT],
 }
@@ -90,11 +92,11 @@ fn point_of(hint: &Hint, r: &PointReason, language: Language) -> GomokuHintPoint
         x: r.point.x().into(),
         y: r.point.y().into(),
         value: r.value,
-        makes_count: r.makes.len().min(4) as u32,
-        makes: [0; 4],
+        makes_count: r.makes.len().min(GOMOKU_HINT_SHAPES) as u32,
+        makes: [0; GOMOKU_HINT_SHAPES],
         combination: r.combination.map_or(0, |c| c as i32),
-        blocks_count: r.blocks.len().min(4) as u32,
-        blocks: [0; 4],
+        blocks_count: r.blocks.len().min(GOMOKU_HINT_SHAPES) as u32,
+        blocks: [0; GOMOKU_HINT_SHAPES],
         text: [0; GOMOKU_HINT_TEXT],
     };
     for (o, &s) in p.makes.iter_mut().zip(&r.makes) {

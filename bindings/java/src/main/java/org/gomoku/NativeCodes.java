@@ -14,6 +14,9 @@ final class NativeCodes {
     /** The bytes of a hint's texts, NUL included. */
     static final int HINT_TEXT = 512;
 
+    /** The shapes a hint point lists as made or blocked: one per line. */
+    static final int HINT_SHAPES = 4;
+
     /** Success. */
     static final int STATUS_OK = 0;
 
