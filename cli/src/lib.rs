@@ -10,6 +10,7 @@ pub mod online;
 pub mod play;
 pub mod protocol;
 pub mod puzzles;
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod texts;
 pub mod tune;

@@ -5,7 +5,9 @@
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
-use gomoku_cli::{arena, play, puzzles, serve, tune};
+#[cfg(feature = "serve")]
+use gomoku_cli::serve;
+use gomoku_cli::{arena, play, puzzles, tune};
 
 /// Five in a row: a game in the terminal (the default), and the engine's
 /// tools.
@@ -34,6 +36,7 @@ enum Command {
     Vcf(puzzles::VcfArgs),
     /// Network play: the browser client and a WebSocket, optionally JSON
     /// lines over TCP, games kept in SQLite or PostgreSQL.
+    #[cfg(feature = "serve")]
     Serve(serve::ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions {
@@ -51,6 +54,7 @@ fn main() -> ExitCode {
         Some(Command::Arena(args)) => ("arena", arena::run(args)),
         Some(Command::Tune(args)) => ("tune", tune::run(args)),
         Some(Command::Vcf(args)) => ("vcf", puzzles::run(args)),
+        #[cfg(feature = "serve")]
         Some(Command::Serve(args)) => ("serve", serve::run(args)),
         Some(Command::Completions { shell }) => {
             let mut command = Cli::command();

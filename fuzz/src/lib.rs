@@ -82,32 +82,40 @@ pub fn setup(data: &[u8]) {
     }
 }
 
-/// The Gomocup brain, fed arbitrary lines: it never panics, answers every
-/// line with nothing, `OK`, `ERROR …`, `UNKNOWN …`, a `MESSAGE`, its `ABOUT`
-/// line or a move `x,y` on its board.
+/// The Gomocup brain, fed arbitrary lines: it never panics, and answers
+/// every line with nothing, `OK`, `ERROR …`, `UNKNOWN …`, a `MESSAGE`, its
+/// `ABOUT` line, `FORBID …`, `SWAP`, or one to three moves `x,y` on a board.
 pub fn protocol(data: &[u8]) {
+    use gomoku_cli::protocol::{Brain, Event};
     let text = String::from_utf8_lossy(data);
-    let mut lines = text.lines().map(str::to_string);
-    let mut brain = gomoku_cli::protocol::Brain::new().with_node_limit(300);
-    while let Some(line) = lines.next() {
-        let (replies, quit) = brain.command(line.trim(), &mut lines);
-        for reply in replies {
-            let known = [
-                "OK", "ERROR", "UNKNOWN", "MESSAGE", "name=", "SWAP", "DEBUG",
-            ]
-            .iter()
-            .any(|prefix| reply.starts_with(prefix));
-            let coordinates: Vec<_> = reply.split([',', ' ']).collect();
-            let is_move = !coordinates.is_empty()
-                && coordinates.iter().all(|c| {
-                    c.parse::<u8>()
-                        .is_ok_and(|v| (v as usize) < gomoku::MAX_SIZE)
-                });
-            assert!(known || is_move, "reply {reply:?} to {line:?}");
-        }
-        if quit {
-            break;
-        }
+    let (sender, events) = std::sync::mpsc::channel();
+    for line in text.lines() {
+        sender
+            .send(Event::Line(line.to_string()))
+            .expect("the channel is open");
+    }
+    sender.send(Event::Closed).expect("the channel is open");
+    let mut out = Vec::new();
+    Brain::new()
+        .with_node_limit(300)
+        .run(&events, &sender, &mut out);
+    for reply in String::from_utf8_lossy(&out).lines() {
+        let known = [
+            "OK", "ERROR", "UNKNOWN", "MESSAGE", "name=", "FORBID", "SWAP",
+        ]
+        .iter()
+        .any(|prefix| reply.starts_with(prefix));
+        let moves: Vec<_> = reply.split(' ').collect();
+        let is_moves = (1..=3).contains(&moves.len())
+            && moves.iter().all(|m| {
+                let xy: Vec<_> = m.split(',').collect();
+                xy.len() == 2
+                    && xy.iter().all(|c| {
+                        c.parse::<u8>()
+                            .is_ok_and(|v| (v as usize) < gomoku::MAX_SIZE)
+                    })
+            });
+        assert!(known || is_moves, "reply {reply:?}");
     }
 }
 

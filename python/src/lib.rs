@@ -441,6 +441,7 @@ impl NativeGame {
             max_depth: depth,
             seed,
             table_mib: table_mib.unwrap_or(ai::DEFAULT_TABLE_MIB),
+            ..AiOptions::default()
         };
         let py = slf.py();
         let (position, engine, stop) = {
@@ -509,6 +510,7 @@ impl NativeGame {
             max_depth: depth,
             seed,
             table_mib: table_mib.unwrap_or(ai::DEFAULT_TABLE_MIB),
+            ..AiOptions::default()
         };
         let (position, engine) = {
             let me = slf.borrow();

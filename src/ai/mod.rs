@@ -31,6 +31,7 @@ mod lines;
 mod pattern;
 mod position;
 mod search;
+mod timeman;
 mod tt;
 mod tune;
 mod vcf;
@@ -45,6 +46,7 @@ use crate::board::index;
 use crate::{Game, Point};
 use position::Position;
 use search::{Iteration, Limits, Search, MATE_BOUND, WIN};
+pub use timeman::{Budget, Clock};
 pub use tt::TableAllocationError;
 use tt::TranspositionTable;
 
@@ -81,6 +83,13 @@ pub struct AiOptions {
     /// Transposition table size in MiB (at least 1), allocated by the first
     /// search that needs one (levels 3 and up) and kept between moves.
     pub table_mib: usize,
+    /// The time the move should normally take, under `time` (see
+    /// [`Clock::budget`]): the search starts no iteration after it, or after
+    /// two and a half times it while its best move is unstable.
+    pub target_time: Option<Duration>,
+    /// Points not to play while another legal move remains (levels 3 and
+    /// up): say, points a referee reads as forbidden where the rules do not.
+    pub avoid: Vec<Point>,
 }
 
 impl Default for AiOptions {
@@ -92,6 +101,8 @@ impl Default for AiOptions {
             max_depth: None,
             seed: 0,
             table_mib: DEFAULT_TABLE_MIB,
+            target_time: None,
+            avoid: Vec::new(),
         }
     }
 }
@@ -298,6 +309,8 @@ impl Engine {
             // scored 73.8% against level 3, at width 6 level 5 only 72.0%
             // against it; level 3 at depth 3 scored 73.7% against level 2.
             width: [0, 0, 0, 1, 5, 12][level as usize],
+            target: options.target_time,
+            avoid: options.avoid.iter().map(|&p| index(p)).collect(),
         };
         let pos = Position::new(game);
         let mut search = Search::new(pos, tt, stop, limits, start);

@@ -27,7 +27,7 @@ const FUTILITY_MARGIN: i32 = 60;
 const MAX_QUIESCENCE: usize = 24;
 
 /// What a search may use.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Limits {
     /// Deepest iteration, in plies.
     pub depth: u32,
@@ -35,8 +35,13 @@ pub(crate) struct Limits {
     pub nodes: u64,
     /// Hard time budget.
     pub time: Option<Duration>,
+    /// The time the move should normally take: no iteration starts after
+    /// it, or after two and a half times it while the best move is unstable.
+    pub target: Option<Duration>,
     /// Widest a quiet node may branch (0 = all candidates).
     pub width: usize,
+    /// Root moves not to play while another remains (cell indices).
+    pub avoid: Vec<usize>,
 }
 
 /// One finished iteration.
@@ -130,6 +135,9 @@ impl<'a> Search<'a> {
         if root.is_empty() {
             return None;
         }
+        if root.iter().any(|m| !self.limits.avoid.contains(m)) {
+            root.retain(|m| !self.limits.avoid.contains(m));
+        }
         self.order(&mut root, 0, None);
         let mut best = self.iteration(0, 0, vec![root[0]]);
         // A forced reply is searched only a little, for its score.
@@ -138,6 +146,7 @@ impl<'a> Search<'a> {
         } else {
             self.limits.depth
         };
+        let mut previous: Option<(usize, i32)> = None;
         for depth in 1..=deepest.max(1) {
             let (score, m, complete) = self.root(depth as i32, &mut root);
             if self.aborted {
@@ -156,11 +165,18 @@ impl<'a> Search<'a> {
             // it rarely finishes, but a root move that beats the best line
             // in full is still played. Brain against brain at 150 ms: 52.2%
             // over 600 games against starting only before a third.
-            let time_left = self
+            let elapsed = self.start.elapsed();
+            let time_left = self.limits.time.is_none_or(|t| elapsed * 2 < t);
+            // A best move that just changed, a score that fell, or a position
+            // that looks lost earns more of the budget than the target.
+            let unstable =
+                previous.is_some_and(|(was, old)| was != m || score < old - 30) || score <= -300;
+            let before_target = self
                 .limits
-                .time
-                .is_none_or(|t| self.start.elapsed() * 2 < t);
-            if proven || !time_left || self.out_of_nodes() {
+                .target
+                .is_none_or(|t| elapsed < if unstable { t * 5 / 2 } else { t });
+            previous = Some((m, score));
+            if proven || !time_left || !before_target || self.out_of_nodes() {
                 break;
             }
         }

@@ -91,6 +91,7 @@ pub(crate) unsafe fn read_options(raw: *const GomokuAiOptions) -> Result<AiOptio
             0 => ai::DEFAULT_TABLE_MIB,
             mib => mib as usize,
         },
+        ..AiOptions::default()
     })
 }
 

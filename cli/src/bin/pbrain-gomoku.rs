@@ -1,28 +1,24 @@
 //! `pbrain-gomoku`: the engine as a Gomocup-protocol brain, for Piskvork,
 //! c-gomoku-cli and other tournament managers. It reads commands on standard
-//! input and answers on standard output.
+//! input and answers on standard output (see `gomoku_cli::protocol`).
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead};
+use std::sync::mpsc::channel;
 
-use gomoku_cli::protocol::Brain;
+use gomoku_cli::protocol::{Brain, Event};
 
 fn main() {
-    let stdin = io::stdin();
-    let mut lines = stdin
-        .lock()
-        .lines()
-        .map_while(Result::ok)
-        .map(|l| l.trim().to_string());
-    let mut brain = Brain::new();
-    let mut out = io::stdout();
-    while let Some(line) = lines.next() {
-        let (replies, quit) = brain.command(&line, &mut lines);
-        for r in replies {
-            writeln!(out, "{r}").ok();
+    let (sender, events) = channel();
+    // Standard input is read on a thread of its own, so the brain hears
+    // YXSTOP and END while it thinks.
+    let lines = sender.clone();
+    std::thread::spawn(move || {
+        for line in io::stdin().lock().lines().map_while(Result::ok) {
+            if lines.send(Event::Line(line)).is_err() {
+                return;
+            }
         }
-        out.flush().ok();
-        if quit {
-            break;
-        }
-    }
+        lines.send(Event::Closed).ok();
+    });
+    Brain::new().run(&events, &sender, &mut io::stdout());
 }
