@@ -1,17 +1,25 @@
-//! `gomoku bench` and `gomoku arena`: the engine's measuring tools.
+//! `gomoku bench`, `gomoku arena`, `gomoku selfplay` and `gomoku openings`:
+//! the engine's measuring tools. A match plays every opening twice, colours
+//! swapped, on several threads; it reports games, pairs (pentanomial), the
+//! Elo difference with its error and, with `--sprt`, stops once decided.
+//! `--data` streams a record of every game (see `gomoku::ai::selfplay`) in
+//! the order of the games, whatever the threads.
 
+use std::collections::BTreeMap;
 use std::io::Write;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use gomoku::ai::{
-    bench as run_bench, make_unmake_rate, AiOptions, Engine, Score, BENCH_DEPTH, MAX_LEVEL,
-};
+use gomoku::ai::selfplay::{balanced_openings, play_with, Record};
+use gomoku::ai::{bench as run_bench, make_unmake_rate, AiOptions, Engine, BENCH_DEPTH, MAX_LEVEL};
 use gomoku::notation::{format_opening, parse_opening};
 use gomoku::{Color, Game, GameResult, Point, Rule};
+use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::brain;
+use crate::stats::{Outcome, Sprt, Tally, Verdict};
 
 /// The Gomocup 2026 freestyle 15×15 openings, the arena's default.
 const DEFAULT_OPENINGS: &str = include_str!("../../tests/data/openings-freestyle15.txt");
@@ -40,69 +48,9 @@ pub fn bench(args: BenchArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// One side: a level of this engine, or an external Gomocup brain (any
-/// `pbrain-*` executable, e.g. an older build of ours, for A/B tests).
-#[derive(Clone)]
-enum Player {
-    Level(AiOptions),
-    Brain {
-        path: std::path::PathBuf,
-        turn_ms: u64,
-    },
-}
-
-impl Player {
-    fn describe(&self) -> String {
-        match self {
-            Player::Level(o) => format!("level {}", o.level),
-            Player::Brain { path, .. } => path.display().to_string(),
-        }
-    }
-}
-
-/// A side ready to move in one game.
-enum Mover {
-    Engine(Engine, AiOptions),
-    Brain(brain::Brain),
-}
-
-impl Mover {
-    fn new(player: &Player, rule: Rule, size: usize) -> Option<Mover> {
-        Some(match player {
-            Player::Level(o) => Mover::Engine(Engine::new(), o.clone()),
-            Player::Brain { path, turn_ms } => {
-                Mover::Brain(brain::Brain::start(path, rule, size, *turn_ms)?)
-            }
-        })
-    }
-
-    /// The move for the side to move, or None if the side forfeits (a brain
-    /// that crashed, timed out or answered nonsense).
-    fn choose(&mut self, game: &Game) -> Option<Point> {
-        match self {
-            Mover::Engine(engine, options) => engine.best_move(game, options).ok().map(|m| m.point),
-            Mover::Brain(b) => b.choose(game),
-        }
-    }
-}
-
-/// How a game ended for player A.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Outcome {
-    Win,
-    Loss,
-    Draw,
-}
-
-/// The options of `gomoku arena`.
+/// How each move is limited, and the game's rule and board.
 #[derive(clap::Args, Clone, Debug)]
-pub struct ArenaArgs {
-    /// Player A: a level (1 to 5) or a Gomocup brain executable.
-    #[arg(long, default_value_t = MAX_LEVEL.to_string())]
-    pub a: String,
-    /// Player B: a level or a brain.
-    #[arg(long, default_value = "2")]
-    pub b: String,
+pub struct GameArgs {
     /// Time per move in milliseconds (0: none).
     #[arg(long, default_value_t = 100)]
     pub time: u64,
@@ -128,116 +76,326 @@ pub struct ArenaArgs {
     /// Games played at once [default: the number of cores].
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Seed of the random openings and of the levels' ties.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Append a record of every game, with each move's score, to this file
+    /// (the format `gomoku tune --data` reads).
+    #[arg(long)]
+    pub data: Option<PathBuf>,
+}
+
+/// The options of `gomoku arena`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct ArenaArgs {
+    /// Player A: a level (1 to 5) or a Gomocup brain executable.
+    #[arg(long, default_value_t = MAX_LEVEL.to_string())]
+    pub a: String,
+    /// Player B: a level or a brain.
+    #[arg(long, default_value = "2")]
+    pub b: String,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Keep every game as a save file in this folder.
     #[arg(long)]
-    pub out: Option<std::path::PathBuf>,
-    /// Seed of the random openings and of the levels' ties.
+    pub out: Option<PathBuf>,
+    /// Stop once decided: elo0,elo1[,alpha,beta] (α and β 0.05 by default),
+    /// H1 being "A is elo1 stronger".
+    #[arg(long)]
+    pub sprt: Option<Sprt>,
+}
+
+/// The options of `gomoku selfplay`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct SelfplayArgs {
+    /// The level playing both sides.
+    #[arg(long, default_value_t = MAX_LEVEL)]
+    pub level: u8,
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+/// The options of `gomoku openings`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct OpeningsArgs {
+    /// How many openings.
+    #[arg(long, default_value_t = 100)]
+    pub count: usize,
+    /// freestyle, standard, renju or caro.
+    #[arg(long, default_value_t = Rule::Freestyle)]
+    pub rule: Rule,
+    /// Board side.
+    #[arg(long, default_value_t = 15)]
+    pub size: usize,
+    /// Seed: the same seed gives the same openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 }
 
-/// `gomoku arena`: two players meet on every opening, colours swapped.
-pub fn run(args: ArenaArgs) -> Result<(), String> {
-    let ArenaArgs {
-        time,
-        nodes,
-        depth,
-        rule,
-        size,
-        seed,
-        ..
-    } = args;
-    let player = |spec: &str| -> Result<Player, String> {
+/// `gomoku openings`: balanced openings as Gomocup offset lines, one per
+/// line, for an arena or for c-gomoku-cli's `-openings type=offset`.
+pub fn openings(args: OpeningsArgs) -> Result<(), String> {
+    Game::new(args.size, args.rule).map_err(|e| e.to_string())?;
+    for opening in balanced_openings(args.rule, args.size, args.count, args.seed) {
+        println!("{}", format_opening(&opening, args.size));
+    }
+    Ok(())
+}
+
+/// One side: a level of this engine, or an external Gomocup brain (any
+/// `pbrain-*` executable, e.g. an older build of ours, for A/B tests).
+#[derive(Clone)]
+enum Player {
+    Level(AiOptions),
+    Brain { path: PathBuf, turn_ms: u64 },
+}
+
+impl Player {
+    fn parse(spec: &str, limits: &GameArgs) -> Result<Player, String> {
         match spec.parse::<u8>() {
-            Ok(level) => Ok(Player::Level(AiOptions {
+            Ok(level) if level <= MAX_LEVEL => Ok(Player::Level(AiOptions {
                 level,
-                time: (time > 0).then(|| Duration::from_millis(time)),
-                max_nodes: (nodes > 0).then_some(nodes),
-                max_depth: (depth > 0).then_some(depth),
-                seed,
+                time: (limits.time > 0).then(|| Duration::from_millis(limits.time)),
+                max_nodes: (limits.nodes > 0).then_some(limits.nodes),
+                max_depth: (limits.depth > 0).then_some(limits.depth),
+                seed: limits.seed,
                 ..AiOptions::default()
             })),
+            Ok(level) => Err(format!("level {level} is not 0 to {MAX_LEVEL}")),
             Err(_) if std::path::Path::new(spec).is_file() => Ok(Player::Brain {
                 path: spec.into(),
-                turn_ms: if time > 0 { time } else { 1000 },
+                turn_ms: if limits.time > 0 { limits.time } else { 1000 },
             }),
             Err(_) => Err(format!(
                 "{spec:?} is neither a level nor a brain executable"
             )),
         }
-    };
-    let a = player(&args.a)?;
-    let b = player(&args.b)?;
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Player::Level(o) => format!("level {}", o.level),
+            Player::Brain { path, .. } => path.display().to_string(),
+        }
+    }
+}
+
+/// A side ready to move in one game.
+enum Mover {
+    Engine(Engine, AiOptions),
+    Brain(brain::Brain),
+}
+
+impl Mover {
+    fn new(player: &Player, rule: Rule, size: usize) -> Option<Mover> {
+        Some(match player {
+            Player::Level(o) => Mover::Engine(Engine::new(), o.clone()),
+            Player::Brain { path, turn_ms } => {
+                Mover::Brain(brain::Brain::start(path, rule, size, *turn_ms)?)
+            }
+        })
+    }
+
+    /// The move for the side to move and its score when known, or None if
+    /// the side forfeits (a brain that crashed, timed out or answered
+    /// nonsense).
+    fn choose(&mut self, game: &Game) -> Option<(Point, Option<gomoku::ai::Score>)> {
+        match self {
+            Mover::Engine(engine, options) => engine
+                .best_move(game, options)
+                .ok()
+                .map(|m| (m.point, Some(m.score))),
+            Mover::Brain(b) => b.choose(game).map(|p| (p, None)),
+        }
+    }
+}
+
+/// `gomoku arena`: two players meet on every opening, colours swapped.
+pub fn run(args: ArenaArgs) -> Result<(), String> {
+    let a = Player::parse(&args.a, &args.game)?;
+    let b = Player::parse(&args.b, &args.game)?;
+    play_match(&a, &b, &args.game, args.out.as_deref(), args.sprt, false)
+}
+
+/// `gomoku selfplay`: a level against itself, every game recorded with
+/// each move's score (`--data` is where; standard output without it).
+pub fn selfplay(args: SelfplayArgs) -> Result<(), String> {
+    let player = Player::parse(&args.level.to_string(), &args.game)?;
+    play_match(&player, &player, &args.game, None, None, true)
+}
+
+/// The openings a match plays.
+fn match_openings(args: &GameArgs) -> Result<Vec<Vec<Point>>, String> {
+    Game::new(args.size, args.rule).map_err(|e| e.to_string())?;
     let openings = match args.openings.as_str() {
-        "default" => read_openings(DEFAULT_OPENINGS, size)?,
-        "random" => random_openings(rule, size, args.count.unwrap_or(50), seed),
+        "default" => read_openings(DEFAULT_OPENINGS, args.size)?,
+        "random" => balanced_openings(args.rule, args.size, args.count.unwrap_or(50), args.seed),
         path => read_openings(
             &std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?,
-            size,
+            args.size,
         )?,
     };
     let count = args.count.unwrap_or(openings.len()).min(openings.len());
-    let openings = &openings[..count];
+    Ok(openings[..count].to_vec())
+}
+
+/// Records written in the order of the games, as they finish.
+struct DataFile {
+    file: Box<dyn Write + Send>,
+    next: usize,
+    waiting: BTreeMap<usize, String>,
+}
+
+impl DataFile {
+    fn add(&mut self, job: usize, line: String) {
+        self.waiting.insert(job, line);
+        while let Some(line) = self.waiting.remove(&self.next) {
+            writeln!(self.file, "{line}").ok();
+            self.next += 1;
+        }
+        self.file.flush().ok();
+    }
+}
+
+/// What the threads share while a match is played.
+struct MatchState {
+    tally: Tally,
+    /// A's outcome of each finished game, by job.
+    outcomes: BTreeMap<usize, Outcome>,
+    data: Option<DataFile>,
+    /// The test's verdict when it was reached, with the LLR and the pairs.
+    decision: Option<(Verdict, f64, u32)>,
+}
+
+fn play_match(
+    a: &Player,
+    b: &Player,
+    args: &GameArgs,
+    out: Option<&std::path::Path>,
+    sprt: Option<Sprt>,
+    records_by_default: bool,
+) -> Result<(), String> {
+    let openings = match_openings(args)?;
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let out = args.out;
-    if let Some(dir) = &out {
+    if let Some(dir) = out {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
+    let data = match &args.data {
+        Some(path) => {
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            Some(DataFile {
+                file: Box::new(file),
+                next: 0,
+                waiting: BTreeMap::new(),
+            })
+        }
+        None if records_by_default => {
+            // selfplay without --data: the records on standard output.
+            Some(DataFile {
+                file: Box::new(std::io::stdout()),
+                next: 0,
+                waiting: BTreeMap::new(),
+            })
+        }
+        None => None,
+    };
+    let to_stdout = data.is_some() && args.data.is_none();
 
     // Each opening twice: A black (even jobs), then A white.
     let jobs = openings.len() * 2;
     let next = AtomicUsize::new(0);
-    let results = Mutex::new(Vec::new());
+    let decided = AtomicBool::new(false);
+    let state = Mutex::new(MatchState {
+        tally: Tally::default(),
+        outcomes: BTreeMap::new(),
+        data,
+        decision: None,
+    });
+    let bar = ProgressBar::new(jobs as u64);
+    if to_stdout {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} {elapsed_precise} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
     let start = Instant::now();
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
             s.spawn(|| loop {
+                if decided.load(Ordering::Relaxed) {
+                    break;
+                }
                 let job = next.fetch_add(1, Ordering::Relaxed);
                 if job >= jobs {
                     break;
                 }
                 let a_is_black = job.is_multiple_of(2);
-                let (game, outcome) = play_game(rule, size, &openings[job / 2], &a, &b, a_is_black);
-                if let Some(dir) = &out {
-                    let path = dir.join(format!("game-{:04}.txt", job + 1));
-                    let header = format!(
-                        "# opening {}: {}\n# A ({}) plays {}\n",
-                        job / 2 + 1,
-                        format_opening(&openings[job / 2], size),
-                        a.describe(),
-                        if a_is_black { "black" } else { "white" }
-                    );
-                    std::fs::write(&path, header + &game.save()).ok();
+                let opening = &openings[job / 2];
+                let (record, outcome) = play_game(args, opening, a, b, a_is_black);
+                if let Some(dir) = out {
+                    save_game(dir, job, opening, args.size, a, a_is_black, &record);
                 }
-                let mut all = results.lock().expect("no thread panics holding the lock");
-                all.push(outcome);
-                progress(&all, jobs);
+                let mut st = state
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                if let Some(data) = &mut st.data {
+                    data.add(job, record.to_line());
+                }
+                st.tally.game(outcome);
+                st.outcomes.insert(job, outcome);
+                let partner = job ^ 1;
+                if let Some(&other) = st.outcomes.get(&partner) {
+                    let (first, second) = if a_is_black {
+                        (outcome, other)
+                    } else {
+                        (other, outcome)
+                    };
+                    st.tally.pair(first, second);
+                }
+                let t = st.tally;
+                let mut message = format!("A +{} -{} ={}", t.wins, t.losses, t.draws);
+                if let Some((elo, err)) = t.elo() {
+                    message += &format!("  Elo {elo:+.0} ± {err:.0}");
+                }
+                if let Some(test) = &sprt {
+                    message += &format!("  LLR {:.2}", test.llr(&t));
+                    let verdict = test.verdict(&t);
+                    if verdict != Verdict::Continue && st.decision.is_none() {
+                        st.decision = Some((verdict, test.llr(&t), t.pairs.iter().sum()));
+                        decided.store(true, Ordering::Relaxed);
+                    }
+                }
+                bar.set_message(message);
+                bar.inc(1);
             });
         }
     });
-    eprintln!();
-    let all = results.into_inner().expect("threads finished");
-    summary(&all, &a, &b, start.elapsed());
+    bar.finish_and_clear();
+    let st = state
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if !to_stdout {
+        summary(&st.tally, a, b, args, start.elapsed(), sprt, st.decision);
+    }
     Ok(())
 }
 
-/// Plays one game from an opening; returns the game and its outcome for A.
+/// Plays one game from an opening; returns its record and A's outcome.
 fn play_game(
-    rule: Rule,
-    size: usize,
+    args: &GameArgs,
     opening: &[Point],
     a: &Player,
     b: &Player,
     a_is_black: bool,
-) -> (Game, Outcome) {
-    let mut game = Game::new(size, rule).expect("the size was checked");
-    for &p in opening {
-        if game.play(p).is_err() {
-            break;
-        }
-    }
+) -> (Record, Outcome) {
+    let (rule, size) = (args.rule, args.size);
     let a_color = if a_is_black {
         Color::Black
     } else {
@@ -247,87 +405,99 @@ fn play_game(
         (Mover::new(a, rule, size), Mover::new(b, rule, size))
     else {
         eprintln!("a brain failed to start");
-        return (game, Outcome::Draw);
+        let (record, _) = play_with(rule, size, opening, &mut |_| None, &mut |_| None);
+        return (record, Outcome::Draw);
     };
-    while !game.is_over() {
-        let a_to_move = game.side_to_move() == a_color;
-        let mover = if a_to_move {
-            &mut mover_a
-        } else {
-            &mut mover_b
-        };
-        match mover.choose(&game).map(|p| game.play(p)) {
-            Some(Ok(())) => {}
-            _ => {
-                return (
-                    game,
-                    if a_to_move {
-                        Outcome::Loss
-                    } else {
-                        Outcome::Win
-                    },
-                )
-            }
-        }
-    }
-    let outcome = match game.result() {
-        GameResult::Draw | GameResult::Ongoing => Outcome::Draw,
-        r if r.winner() == Some(a_color) => Outcome::Win,
-        _ => Outcome::Loss,
+    let mut choose_a = |g: &Game| mover_a.choose(g);
+    let mut choose_b = |g: &Game| mover_b.choose(g);
+    let (record, forfeit) = if a_is_black {
+        play_with(rule, size, opening, &mut choose_a, &mut choose_b)
+    } else {
+        play_with(rule, size, opening, &mut choose_b, &mut choose_a)
     };
-    (game, outcome)
+    let outcome = match (forfeit, record.result) {
+        (Some(c), _) if c == a_color => Outcome::Loss,
+        (Some(_), _) => Outcome::Win,
+        (None, GameResult::Draw | GameResult::Ongoing) => Outcome::Draw,
+        (None, r) if r.winner() == Some(a_color) => Outcome::Win,
+        (None, _) => Outcome::Loss,
+    };
+    (record, outcome)
 }
 
-fn tally(all: &[Outcome]) -> (usize, usize, usize) {
-    let count = |o| all.iter().filter(|&&x| x == o).count();
-    (
-        count(Outcome::Win),
-        count(Outcome::Loss),
-        count(Outcome::Draw),
-    )
-}
-
-/// A one-line progress bar on standard error.
-fn progress(all: &[Outcome], jobs: usize) {
-    let (w, l, d) = tally(all);
-    let width = 30;
-    let filled = all.len() * width / jobs.max(1);
-    eprint!(
-        "\r[{}{}] {}/{jobs}  A +{w} -{l} ={d}",
-        "#".repeat(filled),
-        ".".repeat(width - filled),
-        all.len()
+fn save_game(
+    dir: &std::path::Path,
+    job: usize,
+    opening: &[Point],
+    size: usize,
+    a: &Player,
+    a_is_black: bool,
+    record: &Record,
+) {
+    let Ok(game) = record.game() else { return };
+    let path = dir.join(format!("game-{:04}.txt", job + 1));
+    let header = format!(
+        "# opening {}: {}\n# A ({}) plays {}\n",
+        job / 2 + 1,
+        format_opening(opening, size),
+        a.describe(),
+        if a_is_black { "black" } else { "white" }
     );
-    std::io::stderr().flush().ok();
+    std::fs::write(&path, header + &game.save()).ok();
 }
 
-fn summary(all: &[Outcome], a: &Player, b: &Player, elapsed: Duration) {
-    let (w, l, d) = tally(all);
-    let n = all.len().max(1) as f64;
-    let score = (w as f64 + d as f64 / 2.0) / n;
-    let variance = (w as f64 * (1.0 - score).powi(2)
-        + d as f64 * (0.5 - score).powi(2)
-        + l as f64 * score.powi(2))
-        / n;
-    let margin = 1.96 * (variance / n).sqrt();
-    let elo = |s: f64| -400.0 * (1.0 / s.clamp(1e-6, 1.0 - 1e-6) - 1.0).log10();
+fn summary(
+    t: &Tally,
+    a: &Player,
+    b: &Player,
+    args: &GameArgs,
+    elapsed: Duration,
+    sprt: Option<Sprt>,
+    decision: Option<(Verdict, f64, u32)>,
+) {
     let limits = match (a, b) {
         (Player::Level(o), _) | (_, Player::Level(o)) => describe(o),
         (Player::Brain { turn_ms, .. }, _) => format!("{turn_ms} ms/move"),
     };
     println!(
-        "A = {}, B = {}, {limits}, {} games in {:.1} s",
+        "A = {}, B = {}, {} {}×{}, {limits}, {} games in {:.1} s",
         a.describe(),
         b.describe(),
-        all.len(),
+        args.rule,
+        args.size,
+        args.size,
+        t.games(),
         elapsed.as_secs_f64()
     );
+    let elo = t.elo().map_or(String::new(), |(e, err)| {
+        format!("  Elo {e:+.0} ± {err:.0}")
+    });
     println!(
-        "A: +{w} -{l} ={d}  score {:.1}%  Elo {:+.0} ± {:.0}",
-        score * 100.0,
-        elo(score),
-        (elo(score + margin) - elo(score - margin)) / 2.0
+        "A: +{} -{} ={}  score {:.1}%{elo}",
+        t.wins,
+        t.losses,
+        t.draws,
+        t.score() * 100.0
     );
+    println!(
+        "pairs (A's points 0, ½, 1, 1½, 2): {}",
+        t.pairs.map(|n| n.to_string()).join(" ")
+    );
+    if let Some(test) = sprt {
+        let (lower, upper) = test.bounds();
+        // The verdict as reached; games still running then count above.
+        let (verdict, llr, pairs) =
+            decision.unwrap_or((Verdict::Continue, test.llr(t), t.pairs.iter().sum()));
+        let verdict = match verdict {
+            Verdict::AcceptH1 => "H1 accepted",
+            Verdict::AcceptH0 => "H0 accepted",
+            Verdict::Continue => "undecided",
+        };
+        println!(
+            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.2} [{lower:.2}, {upper:.2}] after {pairs} pairs, {verdict}",
+            test.elo0, test.elo1, test.alpha, test.beta
+        );
+    }
 }
 
 fn describe(o: &AiOptions) -> String {
@@ -352,43 +522,4 @@ fn read_openings(text: &str, size: usize) -> Result<Vec<Vec<Point>>, String> {
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| parse_opening(l, size).map_err(|e| format!("opening {l:?}: {e}")))
         .collect()
-}
-
-/// Balanced random openings: three to five stones near the centre, kept when
-/// a depth-4 search sees neither side clearly ahead.
-fn random_openings(rule: Rule, size: usize, count: usize, seed: u64) -> Vec<Vec<Point>> {
-    let mut state = seed ^ 0x2545_F491_4F6C_DD1D;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let c = (size / 2) as i64;
-    let mut openings = Vec::new();
-    let mut engine = Engine::new();
-    while openings.len() < count {
-        let stones = 3 + 2 * (next() % 2) as usize;
-        let mut game = Game::new(size, rule).expect("the size was checked");
-        let mut moves = Vec::new();
-        while moves.len() < stones {
-            let p = Point::try_new(c + (next() % 7) as i64 - 3, c + (next() % 7) as i64 - 3)
-                .expect("near the centre");
-            if game.play(p).is_ok() {
-                moves.push(p);
-            }
-        }
-        let options = AiOptions {
-            level: MAX_LEVEL,
-            max_depth: Some(4),
-            ..AiOptions::default()
-        };
-        let balanced = engine
-            .best_move(&game, &options)
-            .is_ok_and(|m| matches!(m.score, Score::Value(v) if v.abs() < 200));
-        if balanced && !openings.contains(&moves) {
-            openings.push(moves);
-        }
-    }
-    openings
 }

@@ -71,11 +71,24 @@ impl Brain {
         }
     }
 
-    /// Asks for a move in `game`'s position; None if the brain fails.
+    /// Asks for a move in `game`'s position; None if the brain fails. The
+    /// board goes after a RESTART, as the protocol asks between positions,
+    /// and in the order the stones were played, as renju brains need.
     pub fn choose(&mut self, game: &Game) -> Option<Point> {
+        self.send("RESTART")?;
+        if self.answer()? != "OK" {
+            return None;
+        }
         let me = game.side_to_move();
         let mut text = String::from("BOARD\n");
-        for (p, c) in game.board().stones() {
+        let setup = game.setup().stones.iter().copied();
+        let mut colour = game.setup().to_move;
+        let played = game.moves().iter().map(|&p| {
+            let c = colour;
+            colour = colour.opponent();
+            (p, c)
+        });
+        for (p, c) in setup.chain(played) {
             text += &format!("{},{},{}\n", p.x(), p.y(), if c == me { 1 } else { 2 });
         }
         text += "DONE";

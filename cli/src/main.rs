@@ -30,6 +30,11 @@ enum Command {
     /// Two players (levels or Gomocup brains) meet on every opening, colours
     /// swapped.
     Arena(arena::ArenaArgs),
+    /// A level against itself, every game recorded with each move's score
+    /// (training data for `tune --data`).
+    Selfplay(arena::SelfplayArgs),
+    /// Print balanced openings as Gomocup offset lines.
+    Openings(arena::OpeningsArgs),
     /// Fit the evaluation weights to the results of saved games.
     Tune(tune::TuneArgs),
     /// Solve VCF/VCT puzzle files (quintet case format).
@@ -52,6 +57,8 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => ("play", play::run(args)),
         Some(Command::Bench(args)) => ("bench", arena::bench(args)),
         Some(Command::Arena(args)) => ("arena", arena::run(args)),
+        Some(Command::Selfplay(args)) => ("selfplay", arena::selfplay(args)),
+        Some(Command::Openings(args)) => ("openings", arena::openings(args)),
         Some(Command::Tune(args)) => ("tune", tune::run(args)),
         Some(Command::Vcf(args)) => ("vcf", puzzles::run(args)),
         #[cfg(feature = "serve")]

@@ -2,34 +2,50 @@
 //! (e.g. an arena's `--out` directory of self-play) and prints them as the
 //! table to put in `src/ai/eval.rs`.
 
+use gomoku::ai::selfplay::Record;
 use gomoku::ai::tune;
 use gomoku::Game;
 
 /// The options of `gomoku tune`.
 #[derive(clap::Args, Clone, Debug)]
+#[command(group = clap::ArgGroup::new("input").required(true).multiple(true).args(["games", "data"]))]
 pub struct TuneArgs {
     /// A folder of saved games (e.g. an arena's --out).
     #[arg(long)]
-    pub games: std::path::PathBuf,
+    pub games: Option<std::path::PathBuf>,
+    /// Files of game records (as `selfplay` and `arena --data` write them).
+    #[arg(long)]
+    pub data: Vec<std::path::PathBuf>,
     /// Passes of gradient descent.
     #[arg(long, default_value_t = 2000)]
     pub epochs: usize,
 }
 
-/// `gomoku tune --games DIR`: fits the evaluation weights to saved games.
+/// `gomoku tune`: fits the evaluation weights to saved games and records.
 pub fn run(args: TuneArgs) -> Result<(), String> {
-    let dir = args.games.display().to_string();
     let epochs = args.epochs;
     let mut games = Vec::new();
-    let mut paths: Vec<_> = std::fs::read_dir(&args.games)
-        .map_err(|e| format!("{dir}: {e}"))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    paths.sort();
-    for path in paths {
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        games.push(Game::load(&text).map_err(|e| format!("{}: {e}", path.display()))?);
+    if let Some(dir) = &args.games {
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .map_err(|e| format!("{}: {e}", dir.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let text =
+                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            games.push(Game::load(&text).map_err(|e| format!("{}: {e}", path.display()))?);
+        }
+    }
+    for path in &args.data {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        for record in Record::parse_all(&text).map_err(|e| format!("{}: {e}", path.display()))? {
+            games.push(
+                record
+                    .game()
+                    .map_err(|e| format!("{}: {e}", path.display()))?,
+            );
+        }
     }
     let t = tune(&games, epochs);
     println!(

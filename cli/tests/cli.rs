@@ -113,6 +113,7 @@ fn bench_prints_the_node_count() {
 fn the_arena_plays_levels_and_external_brains() {
     let (ok, out) = gomoku(&["arena", "--a", "2", "--b", "1", "--count", "2"], "");
     assert!(ok && out.contains("4 games"), "{out}");
+    assert!(out.contains("pairs (A's points 0, ½, 1, 1½, 2): "), "{out}");
     let brain = env!("CARGO_BIN_EXE_pbrain-gomoku");
     let (ok, out) = gomoku(
         &[
@@ -177,4 +178,108 @@ fn help_and_shell_completions_come_from_the_argument_definitions() {
     assert!(!ok && out.contains("9 is not in 1..=5"), "{out}");
     let (ok, out) = gomoku(&["arena", "--bogus"], "");
     assert!(!ok && out.contains("--bogus"), "{out}");
+}
+
+#[test]
+fn an_sprt_stops_a_decided_match() {
+    // Level 3 against the five-tuple scorer: decided long before 60 pairs.
+    let (ok, out) = gomoku(
+        &[
+            "arena",
+            "--a",
+            "3",
+            "--b",
+            "1",
+            "--openings",
+            "random",
+            "--count",
+            "60",
+            "--time",
+            "0",
+            "--depth",
+            "2",
+            "--sprt",
+            "0,100",
+            "--threads",
+            "2",
+        ],
+        "",
+    );
+    assert!(ok && out.contains("H1 accepted"), "{out}");
+    let words: Vec<&str> = out.split_whitespace().collect();
+    let games: u32 = words
+        .windows(3)
+        .find(|w| w[1] == "games" && w[2] == "in")
+        .and_then(|w| w[0].parse().ok())
+        .expect("the summary counts the games");
+    assert!(games < 120, "stopped early: {out}");
+    let (ok, out) = gomoku(&["arena", "--sprt", "10,0"], "");
+    assert!(!ok && out.contains("elo0 < elo1"), "{out}");
+}
+
+#[test]
+fn selfplay_records_are_the_same_for_the_same_seed_and_tune_reads_them() {
+    let dir = std::env::temp_dir().join(format!("gomoku-selfplay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let args = |threads: &str| {
+        vec![
+            "selfplay".to_string(),
+            "--level".into(),
+            "4".into(),
+            "--time".into(),
+            "0".into(),
+            "--nodes".into(),
+            "1500".into(),
+            "--openings".into(),
+            "random".into(),
+            "--count".into(),
+            "3".into(),
+            "--seed".into(),
+            "9".into(),
+            "--threads".into(),
+            threads.into(),
+        ]
+    };
+    let run = |threads: &str| {
+        let a = args(threads);
+        let refs: Vec<&str> = a.iter().map(String::as_str).collect();
+        let (ok, out) = gomoku(&refs, "");
+        assert!(ok, "{out}");
+        out
+    };
+    let one = run("1");
+    let two = run("2");
+    assert_eq!(
+        one, two,
+        "the same records in the same order on any number of threads"
+    );
+    let lines: Vec<&str> = one.lines().collect();
+    assert_eq!(lines.len(), 6, "{one}");
+    for line in &lines {
+        gomoku::ai::selfplay::Record::parse(line).unwrap();
+        assert!(line.contains(':'), "{line}");
+    }
+    let data = dir.join("records.txt");
+    std::fs::write(&data, &one).unwrap();
+    let data_text = data.to_str().unwrap();
+    let (ok, out) = gomoku(&["tune", "--data", data_text, "--epochs", "20"], "");
+    assert!(ok && out.contains("6 games"), "{out}");
+    // An arena with --data writes records too, appended.
+    let (ok, out) = gomoku(
+        &[
+            "arena", "--a", "2", "--b", "1", "--count", "1", "--data", data_text,
+        ],
+        "",
+    );
+    assert!(ok, "{out}");
+    assert_eq!(std::fs::read_to_string(&data).unwrap().lines().count(), 8);
+    let (ok, out) = gomoku(
+        &["openings", "--count", "3", "--rule", "renju", "--seed", "2"],
+        "",
+    );
+    assert!(ok && out.lines().count() == 3, "{out}");
+    for line in out.lines() {
+        gomoku::notation::parse_opening(line, 15).unwrap();
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -31,6 +31,7 @@ mod lines;
 mod pattern;
 mod position;
 mod search;
+pub mod selfplay;
 mod timeman;
 mod tt;
 mod tune;
