@@ -37,26 +37,21 @@
 
 #include <stdint.h>
 
-// The highest level: the search engine at full strength.
-#define MAX_LEVEL 5
+// The strongest level (0 also means it).
+#define GOMOKU_MAX_LEVEL 5
 
-// The transposition table's default size in MiB.
-#define DEFAULT_TABLE_MIB 16
+// The AI's table size when `GomokuAiOptions.table_mib` is 0, in MiB.
+#define GOMOKU_DEFAULT_TABLE_MIB 16
 
-// The bench depth used when none is given.
-#define BENCH_DEPTH 7
+// The smallest board side.
+#define GOMOKU_MIN_SIZE 5
 
-// How many candidate points a hint explains.
-#define HINT_POINTS 5
+// The largest board side: a board's stones fit in `GOMOKU_MAX_SIZE *
+// GOMOKU_MAX_SIZE` bytes.
+#define GOMOKU_MAX_SIZE 26
 
-// The largest board side the library supports.
-#define MAX_SIZE 26
-
-// The smallest board side the library supports.
-#define MIN_SIZE 5
-
-// The board side used when none is given.
-#define DEFAULT_SIZE 15
+// The usual board side.
+#define GOMOKU_DEFAULT_SIZE 15
 
 // The points a hint explains.
 #define GOMOKU_HINT_POINTS 5

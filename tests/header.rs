@@ -18,6 +18,20 @@ fn declared_functions() -> Vec<String> {
 }
 
 #[test]
+fn every_name_the_header_defines_is_prefixed() {
+    let header = include_str!("../include/gomoku.h");
+    for line in header.lines() {
+        if let Some(rest) = line.strip_prefix("#define ") {
+            let name = rest.split_whitespace().next().unwrap_or("");
+            assert!(
+                name.starts_with("GOMOKU_"),
+                "include/gomoku.h defines {name}, which a C host may define too"
+            );
+        }
+    }
+}
+
+#[test]
 fn the_null_handle_test_calls_every_function() {
     let test = include_str!("../bindings/c/test_gomoku.c");
     let start = test

@@ -71,13 +71,15 @@ step "Python: a manylinux2014 wheel (no Rust needed to install it), pytest, mypy
 venv=target/python-venv
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/python" -m pip install -q --upgrade pip
-"$venv/bin/python" -m pip install -q "maturin>=1.5,<2" ziglang pytest mypy numpy
+"$venv/bin/python" -m pip install -q "maturin>=1.5,<2" ziglang pytest mypy numpy "ray>=2.40"
 rm -rf target/wheels
 # zig links against glibc 2.17, so the wheel installs on any Linux of the
 # last decade; the tests run against that very wheel.
 PATH="$PWD/$venv/bin:$PATH" "$venv/bin/maturin" build --release -q --zig --compatibility manylinux2014 -o target/wheels
 "$venv/bin/python" -m pip install -q --force-reinstall target/wheels/gomoku_kit-*-manylinux2014_x86_64*.whl
-xvfb-run -a "$venv/bin/python" -m pytest -q python/tests
+# The self-play tests compare a local Ray cluster's games with gomoku's.
+cargo build --release --bin gomoku
+GOMOKU_BIN="$PWD/target/release/gomoku" xvfb-run -a "$venv/bin/python" -m pytest -q python/tests
 (cd python && "../$venv/bin/mypy" --strict gomoku tests \
     && for app in examples/*/gomoku_app.py; do "../$venv/bin/mypy" --strict "$app"; done)
 

@@ -12,17 +12,17 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use gomoku::ai::selfplay::{balanced_openings, play_with, Record};
+use gomoku::ai::selfplay::{
+    balanced_openings, match_openings, play_with, Limits, Record, DEFAULT_MOVE_MS,
+    DEFAULT_RANDOM_OPENINGS, DEFAULT_SEED,
+};
+use gomoku::ai::stats::{Outcome, Sprt, Tally, Verdict};
 use gomoku::ai::{bench as run_bench, make_unmake_rate, AiOptions, Engine, BENCH_DEPTH, MAX_LEVEL};
-use gomoku::notation::{format_opening, parse_opening};
-use gomoku::{Color, Game, GameResult, Point, Rule};
+use gomoku::notation::format_opening;
+use gomoku::{Color, Game, Point, Rule};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::brain;
-use crate::stats::{Outcome, Sprt, Tally, Verdict};
-
-/// The Gomocup 2026 freestyle 15×15 openings, the arena's default.
-const DEFAULT_OPENINGS: &str = include_str!("../../tests/data/openings-freestyle15.txt");
 
 /// The options of `gomoku bench`.
 #[derive(clap::Args, Clone, Debug)]
@@ -52,7 +52,7 @@ pub fn bench(args: BenchArgs) -> Result<(), String> {
 #[derive(clap::Args, Clone, Debug)]
 pub struct GameArgs {
     /// Time per move in milliseconds (0: none).
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = DEFAULT_MOVE_MS)]
     pub time: u64,
     /// Nodes per move (0: no limit).
     #[arg(long, default_value_t = 0)]
@@ -64,25 +64,38 @@ pub struct GameArgs {
     #[arg(long, default_value_t = Rule::Freestyle)]
     pub rule: Rule,
     /// Board side.
-    #[arg(long, default_value_t = 15)]
+    #[arg(long, default_value_t = gomoku::DEFAULT_SIZE)]
     pub size: usize,
     /// default (the Gomocup 2026 openings), random (balanced, generated), or
     /// a file of Gomocup opening lines.
     #[arg(long, default_value = "default")]
     pub openings: String,
-    /// How many openings (each is played twice) [default: all, or 50 random].
-    #[arg(long)]
+    #[arg(long, help = format!(
+        "How many openings (each is played twice) [default: all, or {DEFAULT_RANDOM_OPENINGS} random]"
+    ))]
     pub count: Option<usize>,
     /// Games played at once [default: the number of cores].
     #[arg(long)]
     pub threads: Option<usize>,
     /// Seed of the random openings and of the levels' ties.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
     /// Append a record of every game, with each move's score, to this file
     /// (the format `gomoku tune --data` reads).
     #[arg(long)]
     pub data: Option<PathBuf>,
+}
+
+impl GameArgs {
+    /// The limits of each move.
+    fn limits(&self) -> Limits {
+        Limits {
+            time_ms: self.time,
+            nodes: self.nodes,
+            depth: self.depth,
+            seed: self.seed,
+        }
+    }
 }
 
 /// The options of `gomoku arena`.
@@ -125,10 +138,10 @@ pub struct OpeningsArgs {
     #[arg(long, default_value_t = Rule::Freestyle)]
     pub rule: Rule,
     /// Board side.
-    #[arg(long, default_value_t = 15)]
+    #[arg(long, default_value_t = gomoku::DEFAULT_SIZE)]
     pub size: usize,
     /// Seed: the same seed gives the same openings.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
 }
 
@@ -153,14 +166,7 @@ enum Player {
 impl Player {
     fn parse(spec: &str, limits: &GameArgs) -> Result<Player, String> {
         match spec.parse::<u8>() {
-            Ok(level) if level <= MAX_LEVEL => Ok(Player::Level(AiOptions {
-                level,
-                time: (limits.time > 0).then(|| Duration::from_millis(limits.time)),
-                max_nodes: (limits.nodes > 0).then_some(limits.nodes),
-                max_depth: (limits.depth > 0).then_some(limits.depth),
-                seed: limits.seed,
-                ..AiOptions::default()
-            })),
+            Ok(level) if level <= MAX_LEVEL => Ok(Player::Level(limits.limits().options(level))),
             Ok(level) => Err(format!("level {level} is not 0 to {MAX_LEVEL}")),
             Err(_) if std::path::Path::new(spec).is_file() => Ok(Player::Brain {
                 path: spec.into(),
@@ -224,21 +230,6 @@ pub fn selfplay(args: SelfplayArgs) -> Result<(), String> {
     play_match(&player, &player, &args.game, None, None, true)
 }
 
-/// The openings a match plays.
-fn match_openings(args: &GameArgs) -> Result<Vec<Vec<Point>>, String> {
-    Game::new(args.size, args.rule).map_err(|e| e.to_string())?;
-    let openings = match args.openings.as_str() {
-        "default" => read_openings(DEFAULT_OPENINGS, args.size)?,
-        "random" => balanced_openings(args.rule, args.size, args.count.unwrap_or(50), args.seed),
-        path => read_openings(
-            &std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?,
-            args.size,
-        )?,
-    };
-    let count = args.count.unwrap_or(openings.len()).min(openings.len());
-    Ok(openings[..count].to_vec())
-}
-
 /// Records written in the order of the games, as they finish.
 struct DataFile {
     file: Box<dyn Write + Send>,
@@ -265,6 +256,8 @@ struct MatchState {
     data: Option<DataFile>,
     /// The test's verdict when it was reached, with the LLR and the pairs.
     decision: Option<(Verdict, f64, u32)>,
+    /// Why the match stopped before its end, if it did.
+    error: Option<String>,
 }
 
 fn play_match(
@@ -275,7 +268,8 @@ fn play_match(
     sprt: Option<Sprt>,
     records_by_default: bool,
 ) -> Result<(), String> {
-    let openings = match_openings(args)?;
+    let openings = match_openings(&args.openings, args.rule, args.size, args.count, args.seed)
+        .map_err(|e| e.to_string())?;
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -316,6 +310,7 @@ fn play_match(
         outcomes: BTreeMap::new(),
         data,
         decision: None,
+        error: None,
     });
     let bar = ProgressBar::new(jobs as u64);
     if to_stdout {
@@ -338,7 +333,17 @@ fn play_match(
                 }
                 let a_is_black = job.is_multiple_of(2);
                 let opening = &openings[job / 2];
-                let (record, outcome) = play_game(args, opening, a, b, a_is_black);
+                let (record, outcome) = match play_game(args, opening, a, b, a_is_black) {
+                    Ok(played) => played,
+                    Err(e) => {
+                        let mut st = state
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner);
+                        st.error.get_or_insert(e);
+                        decided.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                };
                 if let Some(dir) = out {
                     save_game(dir, job, opening, args.size, a, a_is_black, &record);
                 }
@@ -381,48 +386,48 @@ fn play_match(
     let st = state
         .into_inner()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(e) = st.error {
+        return Err(e);
+    }
     if !to_stdout {
         summary(&st.tally, a, b, args, start.elapsed(), sprt, st.decision);
     }
     Ok(())
 }
 
-/// Plays one game from an opening; returns its record and A's outcome.
+/// Plays one game from an opening; returns its record and A's outcome, or
+/// why it could not be played (a brain that does not start).
 fn play_game(
     args: &GameArgs,
     opening: &[Point],
     a: &Player,
     b: &Player,
     a_is_black: bool,
-) -> (Record, Outcome) {
+) -> Result<(Record, Outcome), String> {
     let (rule, size) = (args.rule, args.size);
     let a_color = if a_is_black {
         Color::Black
     } else {
         Color::White
     };
-    let (Some(mut mover_a), Some(mut mover_b)) =
-        (Mover::new(a, rule, size), Mover::new(b, rule, size))
-    else {
-        eprintln!("a brain failed to start");
-        let (record, _) = play_with(rule, size, opening, &mut |_| None, &mut |_| None);
-        return (record, Outcome::Draw);
+    let start = |p: &Player| {
+        Mover::new(p, rule, size).ok_or_else(|| format!("{} failed to start", p.describe()))
     };
+    let (mut mover_a, mut mover_b) = (start(a)?, start(b)?);
     let mut choose_a = |g: &Game| mover_a.choose(g);
     let mut choose_b = |g: &Game| mover_b.choose(g);
     let (record, forfeit) = if a_is_black {
         play_with(rule, size, opening, &mut choose_a, &mut choose_b)
     } else {
         play_with(rule, size, opening, &mut choose_b, &mut choose_a)
+    }
+    .map_err(|e| format!("opening {}: {e}", format_opening(opening, size)))?;
+    let outcome = match forfeit {
+        Some(c) if c == a_color => Outcome::Loss,
+        Some(_) => Outcome::Win,
+        None => Outcome::for_player(record.result, a_color),
     };
-    let outcome = match (forfeit, record.result) {
-        (Some(c), _) if c == a_color => Outcome::Loss,
-        (Some(_), _) => Outcome::Win,
-        (None, GameResult::Draw | GameResult::Ongoing) => Outcome::Draw,
-        (None, r) if r.winner() == Some(a_color) => Outcome::Win,
-        (None, _) => Outcome::Loss,
-    };
-    (record, outcome)
+    Ok((record, outcome))
 }
 
 fn save_game(
@@ -515,11 +520,4 @@ fn describe(o: &AiOptions) -> String {
         parts.push("level defaults".into());
     }
     parts.join(", ")
-}
-
-fn read_openings(text: &str, size: usize) -> Result<Vec<Vec<Point>>, String> {
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| parse_opening(l, size).map_err(|e| format!("opening {l:?}: {e}")))
-        .collect()
 }

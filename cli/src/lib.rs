@@ -12,6 +12,5 @@ pub mod protocol;
 pub mod puzzles;
 #[cfg(feature = "serve")]
 pub mod serve;
-pub mod stats;
 pub mod texts;
 pub mod tune;

@@ -101,6 +101,20 @@ fn bad_arguments_are_reported() {
     assert!(!ok && out.contains("invalid board size 30"), "{out}");
     let (ok, out) = gomoku(&["arena", "--a", "nonsense"], "");
     assert!(!ok && out.contains("neither a level nor a brain"), "{out}");
+    // A brain that exits at once stops the match with an error.
+    let (ok, out) = gomoku(
+        &["arena", "--a", "2", "--b", "/bin/false", "--count", "1"],
+        "",
+    );
+    assert!(!ok && out.contains("/bin/false failed to start"), "{out}");
+    let openings = std::env::temp_dir().join(format!("gomoku-bad-openings-{}", std::process::id()));
+    std::fs::write(&openings, "0,0 1,1\n0,0 0,0\n").unwrap();
+    let (ok, out) = gomoku(&["arena", "--openings", openings.to_str().unwrap()], "");
+    assert!(
+        !ok && out.contains("opening 2") && out.contains("occupied"),
+        "{out}"
+    );
+    std::fs::remove_file(&openings).unwrap();
 }
 
 #[test]

@@ -38,6 +38,7 @@ from .gomoku import (
 __all__ = [
     "Color",
     "Combination",
+    "DEFAULT_SIZE",
     "ForbiddenMoveError",
     "ForcedWin",
     "ForcedWinKind",
@@ -67,6 +68,9 @@ __all__ = [
 ]
 
 __version__: str = _native.VERSION
+
+#: The board side when none is given.
+DEFAULT_SIZE: int = _native.DEFAULT_SIZE
 
 #: The strongest AI level (the full search engine).
 MAX_LEVEL: int = _native.MAX_LEVEL
@@ -127,6 +131,11 @@ class Result(enum.IntEnum):
     BLACK_WON = _native.RESULT_BLACK_WON
     WHITE_WON = _native.RESULT_WHITE_WON
     DRAW = _native.RESULT_DRAW
+
+    @property
+    def winner(self) -> Optional[Color]:
+        """The colour that won, if any."""
+        return {Result.BLACK_WON: Color.BLACK, Result.WHITE_WON: Color.WHITE}.get(self)
 
 
 class Reason(enum.IntEnum):
@@ -400,7 +409,7 @@ class Game:
 
     def __init__(
         self,
-        size: int = 15,
+        size: int = DEFAULT_SIZE,
         rule: Union[Rule, str, int] = Rule.FREESTYLE,
         *,
         stones: Optional[Sequence[tuple[PointLike, Union[Color, int]]]] = None,
@@ -422,7 +431,7 @@ class Game:
         return game
 
     @classmethod
-    def from_moves(cls, moves: Union[str, Sequence[PointLike]], size: int = 15, rule: Union[Rule, str, int] = Rule.FREESTYLE) -> Game:
+    def from_moves(cls, moves: Union[str, Sequence[PointLike]], size: int = DEFAULT_SIZE, rule: Union[Rule, str, int] = Rule.FREESTYLE) -> Game:
         """A game after `moves` from an empty board, black first."""
         game = cls(size, rule)
         points = parse_moves(moves) if isinstance(moves, str) else [_point(p) for p in moves]
@@ -571,8 +580,7 @@ class Game:
     @property
     def winner(self) -> Optional[Color]:
         """The winner, if any."""
-        r = self.result
-        return Color(r.value) if r in (Result.BLACK_WON, Result.WHITE_WON) else None
+        return self.result.winner
 
     @property
     def is_over(self) -> bool:

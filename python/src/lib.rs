@@ -13,6 +13,8 @@ use pyo3::exceptions::{PyMemoryError, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+mod selfplay;
+
 pyo3::create_exception!(
     gomoku,
     IllegalMoveError,
@@ -640,6 +642,7 @@ fn gomoku_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<NativeGame>()?;
     m.add_function(wrap_pyfunction!(rust_play_undo_loop, m)?)?;
+    selfplay::register(m)?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("OffBoardError", py.get_type::<OffBoardError>())?;
     m.add("OccupiedError", py.get_type::<OccupiedError>())?;
@@ -651,6 +654,7 @@ fn gomoku_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_LEVEL", ai::MAX_LEVEL)?;
     m.add("MIN_SIZE", gomoku::MIN_SIZE)?;
     m.add("MAX_SIZE", gomoku::MAX_SIZE)?;
+    m.add("DEFAULT_SIZE", gomoku::DEFAULT_SIZE)?;
     m.add("VERSION", gomoku::VERSION)?;
     // The codes of the Python enums, from the core's own enums.
     for rule in Rule::ALL {

@@ -6,13 +6,14 @@ import doctest
 import pathlib
 
 import gomoku
+import gomoku.selfplay
 import gomoku.svg
 
 README = pathlib.Path(__file__).resolve().parents[2] / "README.md"
 
 
 def test_module_docstrings() -> None:
-    for module in (gomoku, gomoku.svg):
+    for module in (gomoku, gomoku.selfplay, gomoku.svg):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0
 

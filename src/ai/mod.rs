@@ -32,6 +32,7 @@ mod pattern;
 mod position;
 mod search;
 pub mod selfplay;
+pub mod stats;
 mod timeman;
 mod tt;
 mod tune;

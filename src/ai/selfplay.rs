@@ -18,10 +18,106 @@
 //! while another program reads it: every line stands alone.
 
 use std::fmt::Write as _;
+use std::time::Duration;
 
 use super::{AiOptions, Engine, Score, MAX_LEVEL};
-use crate::notation::{format_moves, parse_moves};
-use crate::{Game, GameResult, ParseError, Point, Rule};
+use crate::notation::{format_moves, parse_moves, parse_opening};
+use crate::{Color, Error, Game, GameResult, ParseError, Point, Rule};
+
+/// The Gomocup 2026 freestyle 15×15 openings, one Gomocup offset line each:
+/// what a match plays when given no openings.
+pub const GOMOCUP_OPENINGS: &str = include_str!("../../tests/data/openings-freestyle15.txt");
+
+/// A match's time per move when none is given, in milliseconds.
+pub const DEFAULT_MOVE_MS: u64 = 100;
+
+/// A match's seed when none is given.
+pub const DEFAULT_SEED: u64 = 1;
+
+/// How many openings a match generates when asked for random ones and not
+/// told how many.
+pub const DEFAULT_RANDOM_OPENINGS: usize = 50;
+
+/// How each move of a match is limited; 0 means no limit of that kind.
+/// With no time limit, the games depend only on these numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Milliseconds per move.
+    pub time_ms: u64,
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Depth per move.
+    pub depth: u32,
+    /// The seed of the engine's choice between equal moves.
+    pub seed: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            time_ms: DEFAULT_MOVE_MS,
+            nodes: 0,
+            depth: 0,
+            seed: DEFAULT_SEED,
+        }
+    }
+}
+
+impl Limits {
+    /// The engine options of `level` under these limits.
+    pub fn options(&self, level: u8) -> AiOptions {
+        AiOptions {
+            level,
+            time: (self.time_ms > 0).then(|| Duration::from_millis(self.time_ms)),
+            max_nodes: (self.nodes > 0).then_some(self.nodes),
+            max_depth: (self.depth > 0).then_some(self.depth),
+            seed: self.seed,
+            ..AiOptions::default()
+        }
+    }
+}
+
+/// Reads openings, one Gomocup offset line each (`0,0 1,1 -1,0`), blank
+/// lines and `#` comments skipped; an error names the line.
+pub fn parse_openings(text: &str, size: usize) -> Result<Vec<Vec<Point>>, ParseError> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|(n, l)| parse_opening(l, size).map_err(|e| e.at_line(n + 1)))
+        .collect()
+}
+
+/// The openings a match plays: `default` ([`GOMOCUP_OPENINGS`]), `random`
+/// ([`balanced_openings`] from `seed`), or the path of a file of opening
+/// lines; the first `count` of them, all without it (random: 50). Each is
+/// checked playable under `rule`.
+pub fn match_openings(
+    spec: &str,
+    rule: Rule,
+    size: usize,
+    count: Option<usize>,
+    seed: u64,
+) -> Result<Vec<Vec<Point>>, ParseError> {
+    Game::new(size, rule).map_err(|e| ParseError::new(e.to_string()))?;
+    let mut openings = match spec {
+        "default" => parse_openings(GOMOCUP_OPENINGS, size)?,
+        "random" => balanced_openings(rule, size, count.unwrap_or(DEFAULT_RANDOM_OPENINGS), seed),
+        path => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| ParseError::new(format!("{path}: {e}")))?;
+            parse_openings(&text, size).map_err(|e| ParseError::new(format!("{path}: {e}")))?
+        }
+    };
+    openings.truncate(count.unwrap_or(openings.len()));
+    for (n, opening) in openings.iter().enumerate() {
+        let mut game = Game::new(size, rule).map_err(|e| ParseError::new(e.to_string()))?;
+        for &p in opening {
+            game.play(p)
+                .map_err(|e| ParseError::new(format!("opening {} ({spec}): {p}: {e}", n + 1)))?;
+        }
+    }
+    Ok(openings)
+}
 
 /// One game: its opening, its moves with their scores, its result.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -217,46 +313,42 @@ pub type Chooser<'a> = dyn FnMut(&Game) -> Option<(Point, Option<Score>)> + 'a;
 
 /// Plays one game from `opening` between two players, each asked for its
 /// moves: the record, and the colour that forfeited by giving no legal move,
-/// if one did (the record then ends unfinished).
+/// if one did (the record then ends unfinished). An opening the rules
+/// refuse, or a board size that does not exist, is an error.
 pub fn play_with<'a>(
     rule: Rule,
     size: usize,
     opening: &[Point],
     black: &mut Chooser<'a>,
     white: &mut Chooser<'a>,
-) -> (Record, Option<crate::Color>) {
+) -> Result<(Record, Option<Color>), Error> {
+    let mut game = Game::new(size, rule)?;
+    for &p in opening {
+        game.play(p)?;
+    }
     let mut record = Record {
         rule,
         size,
-        opening: Vec::new(),
+        opening: opening.to_vec(),
         moves: Vec::new(),
         result: GameResult::Ongoing,
     };
-    let Ok(mut game) = Game::new(size, rule) else {
-        return (record, None);
-    };
-    for &p in opening {
-        if game.is_over() || game.play(p).is_err() {
-            break;
-        }
-        record.opening.push(p);
-    }
     while !game.is_over() {
         let side = game.side_to_move();
         let chooser = match side {
-            crate::Color::Black => &mut *black,
-            crate::Color::White => &mut *white,
+            Color::Black => &mut *black,
+            Color::White => &mut *white,
         };
         match chooser(&game) {
             Some((p, score)) if game.play(p).is_ok() => record.moves.push((p, score)),
             _ => {
                 record.result = game.result();
-                return (record, Some(side));
+                return Ok((record, Some(side)));
             }
         }
     }
     record.result = game.result();
-    (record, None)
+    Ok((record, None))
 }
 
 /// [`play_with`] between two engine settings, black's moves searched with
@@ -269,7 +361,7 @@ pub fn play_game(
     opening: &[Point],
     black: &AiOptions,
     white: &AiOptions,
-) -> Record {
+) -> Result<Record, Error> {
     let engine_player = |options: &AiOptions| {
         let mut engine = Engine::new();
         let options = options.clone();
@@ -281,7 +373,7 @@ pub fn play_game(
         }
     };
     let (mut b, mut w) = (engine_player(black), engine_player(white));
-    play_with(rule, size, opening, &mut b, &mut w).0
+    Ok(play_with(rule, size, opening, &mut b, &mut w)?.0)
 }
 
 #[cfg(test)]
@@ -306,16 +398,36 @@ mod tests {
             balanced_openings(Rule::Renju, 15, 2, 7),
             "reproducible"
         );
-        let record = play_game(Rule::Renju, 15, &openings[0], &quick(), &quick());
+        let record = play_game(Rule::Renju, 15, &openings[0], &quick(), &quick()).unwrap();
         assert_eq!(
             record,
-            play_game(Rule::Renju, 15, &openings[0], &quick(), &quick())
+            play_game(Rule::Renju, 15, &openings[0], &quick(), &quick()).unwrap()
         );
         assert_ne!(record.result, GameResult::Ongoing);
         let line = record.to_line();
         assert!(line.starts_with("renju 15 "), "{line}");
         assert_eq!(Record::parse(&line).unwrap(), record);
         assert_eq!(record.game().unwrap().result(), record.result);
+    }
+
+    #[test]
+    fn an_opening_the_rules_refuse_is_an_error() {
+        let h8 = Point::new(7, 7);
+        let e = play_game(Rule::Freestyle, 15, &[h8, h8], &quick(), &quick()).unwrap_err();
+        assert!(e.to_string().contains("occupied"), "{e}");
+        let off = Point::new(20, 20);
+        assert!(play_game(Rule::Freestyle, 15, &[off], &quick(), &quick()).is_err());
+        assert!(play_game(Rule::Freestyle, 3, &[], &quick(), &quick()).is_err());
+        // A player that gives no move forfeits; the record stops there.
+        let (record, forfeit) = play_with(Rule::Freestyle, 15, &[h8], &mut |_| None, &mut |_| {
+            Some((Point::new(0, 0), None))
+        })
+        .unwrap();
+        // White answers a1, then black gives nothing.
+        assert_eq!(forfeit, Some(Color::Black));
+        assert_eq!(record.opening, [h8]);
+        assert_eq!(record.moves, [(Point::new(0, 0), None)]);
+        assert_eq!(record.result, GameResult::Ongoing);
     }
 
     #[test]
@@ -328,6 +440,69 @@ mod tests {
         assert_eq!(r.to_line(), line);
         let all = Record::parse_all(&format!("# header\n\n{line}\n{line}\n")).unwrap();
         assert_eq!(all.len(), 2);
+    }
+
+    #[test]
+    fn openings_come_from_the_gomocup_list_a_file_or_the_generator() {
+        let all = match_openings("default", Rule::Freestyle, 15, None, 1).unwrap();
+        assert_eq!(all, parse_openings(GOMOCUP_OPENINGS, 15).unwrap());
+        assert!(all.len() > 3);
+        let first = match_openings("default", Rule::Freestyle, 15, Some(3), 1).unwrap();
+        assert_eq!(first, all[..3]);
+        let random = match_openings("random", Rule::Standard, 15, Some(2), 9).unwrap();
+        assert_eq!(random, balanced_openings(Rule::Standard, 15, 2, 9));
+
+        let dir = std::env::temp_dir().join(format!("gomoku-openings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("openings.txt");
+        std::fs::write(&path, "# two\n0,0 1,1\n\n0,0 9,9\n").unwrap();
+        let path = path.to_str().unwrap();
+        let e = match_openings(path, Rule::Freestyle, 15, None, 1).unwrap_err();
+        assert!(
+            e.to_string().contains(path) && e.to_string().contains("line 4"),
+            "{e}"
+        );
+        std::fs::write(path, "0,0 1,1\n-1,0\n").unwrap();
+        let read = match_openings(path, Rule::Freestyle, 15, None, 1).unwrap();
+        assert_eq!(
+            read,
+            [
+                vec![Point::new(7, 7), Point::new(8, 8)],
+                vec![Point::new(6, 7)]
+            ]
+        );
+        std::fs::write(path, "0,0 1,1\n0,0 0,0\n").unwrap();
+        let e = match_openings(path, Rule::Freestyle, 15, None, 1).unwrap_err();
+        assert!(
+            e.to_string().contains("opening 2") && e.to_string().contains("occupied"),
+            "{e}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+        let missing = match_openings("no/such/file", Rule::Freestyle, 15, None, 1).unwrap_err();
+        assert!(
+            missing.to_string().starts_with("no/such/file: "),
+            "{missing}"
+        );
+        assert!(match_openings("default", Rule::Freestyle, 99, None, 1).is_err());
+    }
+
+    #[test]
+    fn zero_limits_are_no_limits() {
+        let o = Limits::default().options(3);
+        assert_eq!(o.level, 3);
+        assert_eq!(o.time, Some(Duration::from_millis(DEFAULT_MOVE_MS)));
+        assert_eq!((o.max_nodes, o.max_depth, o.seed), (None, None, 1));
+        let o = Limits {
+            time_ms: 0,
+            nodes: 500,
+            depth: 6,
+            seed: 4,
+        }
+        .options(5);
+        assert_eq!(
+            (o.time, o.max_nodes, o.max_depth, o.seed),
+            (None, Some(500), Some(6), 4)
+        );
     }
 
     #[test]

@@ -10,6 +10,15 @@ use super::status::{fail_with, set_last_error};
 use super::{guard, GomokuStatus};
 use crate::ai::{self, AiError, AiOptions, Progress, Score, MAX_LEVEL};
 
+/// The strongest level (0 also means it).
+pub const GOMOKU_MAX_LEVEL: u8 = 5;
+/// The AI's table size when `GomokuAiOptions.table_mib` is 0, in MiB.
+pub const GOMOKU_DEFAULT_TABLE_MIB: u32 = 16;
+
+const _: () = assert!(
+    GOMOKU_MAX_LEVEL == MAX_LEVEL && GOMOKU_DEFAULT_TABLE_MIB as usize == ai::DEFAULT_TABLE_MIB
+);
+
 /// Options for `gomoku_ai_move`. Zero-initialised means defaults; or
 /// call `gomoku_ai_options_init`, which also sets `struct_size`.
 #[repr(C)]

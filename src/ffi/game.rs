@@ -8,6 +8,20 @@ use super::status::{fail, fail_with, set_last_error};
 use super::{guard, GomokuStatus};
 use crate::{Color, Error, Game, Language, Rule};
 
+/// The smallest board side.
+pub const GOMOKU_MIN_SIZE: u32 = 5;
+/// The largest board side: a board's stones fit in `GOMOKU_MAX_SIZE *
+/// GOMOKU_MAX_SIZE` bytes.
+pub const GOMOKU_MAX_SIZE: u32 = 26;
+/// The usual board side.
+pub const GOMOKU_DEFAULT_SIZE: u32 = 15;
+
+const _: () = assert!(
+    GOMOKU_MIN_SIZE as usize == crate::MIN_SIZE
+        && GOMOKU_MAX_SIZE as usize == crate::MAX_SIZE
+        && GOMOKU_DEFAULT_SIZE as usize == crate::DEFAULT_SIZE
+);
+
 /// Turns a result into a status code, recording the error text.
 fn status<T>(r: Result<T, impl Into<Error>>) -> i32 {
     match r {

@@ -5,6 +5,21 @@ package org.gomoku;
 final class NativeCodes {
     private NativeCodes() {}
 
+    /** The strongest level (0 also means it). */
+    static final int MAX_LEVEL = 5;
+
+    /** The AI's table size when GomokuAiOptions.table_mib is 0, in MiB. */
+    static final int DEFAULT_TABLE_MIB = 16;
+
+    /** The smallest board side. */
+    static final int MIN_SIZE = 5;
+
+    /** The largest board side: a board's stones fit in GOMOKU_MAX_SIZE * GOMOKU_MAX_SIZE bytes. */
+    static final int MAX_SIZE = 26;
+
+    /** The usual board side. */
+    static final int DEFAULT_SIZE = 15;
+
     /** The points a hint explains. */
     static final int HINT_POINTS = 5;
 

@@ -8,6 +8,8 @@
 //! is the honest one; the SPRT uses it too, with the usual normal
 //! approximation of the log-likelihood ratio for logistic Elo.
 
+use crate::{Color, GameResult, ParseError};
+
 /// How a game ended for player A.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -20,6 +22,16 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// How a game with `result` ended for the player of `color` (an
+    /// unfinished game counts as a draw).
+    pub fn for_player(result: GameResult, color: Color) -> Outcome {
+        match result.winner() {
+            Some(c) if c == color => Outcome::Win,
+            Some(_) => Outcome::Loss,
+            None => Outcome::Draw,
+        }
+    }
+
     /// A's points: 1, ½ or 0.
     pub fn points(self) -> f64 {
         match self {
@@ -133,30 +145,38 @@ pub enum Verdict {
 }
 
 impl std::str::FromStr for Sprt {
-    type Err = String;
+    type Err = ParseError;
 
     /// `elo0,elo1` or `elo0,elo1,alpha,beta` (α and β default to 0.05).
-    fn from_str(s: &str) -> Result<Sprt, String> {
+    fn from_str(s: &str) -> Result<Sprt, ParseError> {
         let v: Vec<f64> = s
             .split(',')
             .map(|t| {
                 t.trim()
                     .parse()
-                    .map_err(|_| format!("invalid number {t:?}"))
+                    .map_err(|_| ParseError::new(format!("invalid number {t:?}")))
             })
             .collect::<Result<_, _>>()?;
-        let (elo0, elo1, alpha, beta) = match v[..] {
-            [e0, e1] => (e0, e1, 0.05, 0.05),
-            [e0, e1, a, b] => (e0, e1, a, b),
-            _ => return Err("expected elo0,elo1 or elo0,elo1,alpha,beta".into()),
-        };
-        if elo1 <= elo0
-            || !(0.0..0.5).contains(&alpha)
-            || !(0.0..0.5).contains(&beta)
-            || alpha == 0.0
-            || beta == 0.0
-        {
-            return Err("need elo0 < elo1 and 0 < alpha, beta < 0.5".into());
+        match v[..] {
+            [e0, e1] => Sprt::new(e0, e1, 0.05, 0.05),
+            [e0, e1, a, b] => Sprt::new(e0, e1, a, b),
+            _ => Err(ParseError::new(
+                "expected elo0,elo1 or elo0,elo1,alpha,beta",
+            )),
+        }
+    }
+}
+
+impl Sprt {
+    /// A test of H0 "A is `elo0` stronger" against H1 "A is `elo1`
+    /// stronger"; refused unless `elo0 < elo1` and `0 < alpha, beta < 0.5`.
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, ParseError> {
+        let rate = |r: f64| r > 0.0 && r < 0.5;
+        // Written so that NaN fails every comparison.
+        if !(elo0 < elo1 && rate(alpha) && rate(beta)) {
+            return Err(ParseError::new(
+                "need elo0 < elo1 and 0 < alpha, beta < 0.5",
+            ));
         }
         Ok(Sprt {
             elo0,
@@ -165,9 +185,7 @@ impl std::str::FromStr for Sprt {
             beta,
         })
     }
-}
 
-impl Sprt {
     /// The bounds of the log-likelihood ratio: below the first H0 is
     /// accepted, above the second H1.
     pub fn bounds(&self) -> (f64, f64) {
@@ -213,6 +231,18 @@ mod tests {
             t.pair(a, b);
         }
         t
+    }
+
+    #[test]
+    fn outcomes_are_read_from_the_players_side() {
+        assert_eq!(Outcome::for_player(GameResult::BlackWon, Color::Black), Win);
+        assert_eq!(
+            Outcome::for_player(GameResult::BlackWon, Color::White),
+            Loss
+        );
+        assert_eq!(Outcome::for_player(GameResult::WhiteWon, Color::White), Win);
+        assert_eq!(Outcome::for_player(GameResult::Draw, Color::Black), Draw);
+        assert_eq!(Outcome::for_player(GameResult::Ongoing, Color::White), Draw);
     }
 
     #[test]
@@ -291,7 +321,15 @@ mod tests {
 
     #[test]
     fn bad_sprt_arguments_are_refused() {
-        for bad in ["", "5", "10,0", "0,10,0,0.05", "0,10,0.6,0.05", "a,b"] {
+        for bad in [
+            "",
+            "5",
+            "10,0",
+            "0,10,0,0.05",
+            "0,10,0.6,0.05",
+            "a,b",
+            "NaN,1",
+        ] {
             assert!(bad.parse::<Sprt>().is_err(), "{bad}");
         }
     }
