@@ -312,6 +312,8 @@ final class OnlinePlay {
         pinger.restart();
         if (token != null) {
             send(Protocol.request("resume", "room", room, "token", token));
+        } else if (room != null) {
+            send(Protocol.request("watch", "room", room)); // the seat went to another connection
         } else if (request.joins()) {
             send(Protocol.request("join", "room", request.code(), "name", request.name()));
         } else {
@@ -363,7 +365,11 @@ final class OnlinePlay {
                 colour = null;
                 token = null;
             }
-            case "bad_token" -> token = null;
+            case "bad_token" -> {
+                token = null;
+                colour = null;
+                send(Protocol.request("watch", "room", room));
+            }
             default -> {
                 // shown below; the request changed nothing
             }
