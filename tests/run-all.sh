@@ -3,8 +3,9 @@
 # property and doc tests), the C header check, the C ABI tests under
 # valgrind, AddressSanitizer and ThreadSanitizer, the Python package (wheel built with maturin in a virtual
 # environment, pytest, mypy --strict) and the Java bindings (JUnit, the
-# Swing demo driven under Xvfb in English and Chinese, the migration
-# examples, and the runnable demo jar started from a folder of its own). Installs what a fresh machine lacks.
+# Swing demo driven under Xvfb in English and Chinese, its online mode
+# against a real `gomoku serve`, the migration examples, the plain-socket
+# example, and the runnable demo jar started from a folder of its own). Installs what a fresh machine lacks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -83,9 +84,11 @@ GOMOKU_BIN="$PWD/target/release/gomoku" xvfb-run -a "$venv/bin/python" -m pytest
 (cd python && "../$venv/bin/mypy" --strict gomoku tests \
     && for app in examples/*/gomoku_app.py; do "../$venv/bin/mypy" --strict "$app"; done)
 
-step "Java: JUnit, the Swing demo and the migration examples under Xvfb, the runnable jar from a folder of its own"
+step "Java: JUnit, the Swing demo (and its online mode against gomoku serve) and the examples under Xvfb, the runnable jar from a folder of its own"
+# The online tests start the release `gomoku serve` (target/release/gomoku).
+cargo build --release --bin gomoku
 (cd bindings/java && xvfb-run -a mvn -B --no-transfer-progress verify)
-echo "demo screenshots: bindings/java/target/demo-screenshot.png, demo-screenshot-zh.png (and demo-menu*, demo-history*)"
+echo "demo screenshots: bindings/java/target/demo-screenshot.png, demo-screenshot-zh.png, demo-online.png, demo-online-zh.png (and demo-menu*, demo-history*, demo-online-*)"
 
 # ---------------------------------------------------------------------------
 # Network play (gomoku serve, server/): clippy and tests of the server crate,

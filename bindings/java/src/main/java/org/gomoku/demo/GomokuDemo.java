@@ -1,6 +1,7 @@
 package org.gomoku.demo;
 
 import java.awt.BorderLayout;
+import java.awt.CardLayout;
 import java.awt.Color;
 import java.awt.Dimension;
 import java.awt.GraphicsEnvironment;
@@ -23,6 +24,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.prefs.Preferences;
 import javax.swing.AbstractButton;
+import javax.swing.Action;
 import javax.swing.BorderFactory;
 import javax.swing.ButtonGroup;
 import javax.swing.JCheckBoxMenuItem;
@@ -34,6 +36,7 @@ import javax.swing.JMenu;
 import javax.swing.JMenuBar;
 import javax.swing.JMenuItem;
 import javax.swing.JOptionPane;
+import javax.swing.JPanel;
 import javax.swing.JRadioButtonMenuItem;
 import javax.swing.JScrollPane;
 import javax.swing.JTextArea;
@@ -111,6 +114,14 @@ public final class GomokuDemo extends JFrame {
     private final JMenuItem stopItem;
     private final JMenuItem previousItem;
     private final JMenuItem nextItem;
+    private final JMenuItem saveItem;
+    private final JMenuItem leaveItem;
+    /** The menus of the window's own game, off while playing online. */
+    private final List<JMenu> localMenus;
+    private final JPanel side = new JPanel(new CardLayout());
+    private final transient OnlinePlay online;
+    /** Whether the window shows the online room (so leaving it brings the own game back). */
+    private boolean showingOnline;
 
     private transient Gomoku game;
     private transient SwingWorker<?, ?> thinker;
@@ -138,11 +149,13 @@ public final class GomokuDemo extends JFrame {
         this.texts = new Texts(Locale.getDefault());
         this.preferences = preferences;
         this.historyFile = historyFile();
+        this.online = new OnlinePlay(texts, board, status, this::onlineChanged);
         setDefaultCloseOperation(DISPOSE_ON_CLOSE);
 
         JMenu gameMenu = menu("menu.game");
         gameMenu.add(item("menu.game.new", KeyEvent.VK_N, this::newGame));
-        gameMenu.add(item("menu.game.save", KeyEvent.VK_S, this::save));
+        saveItem = item("menu.game.save", KeyEvent.VK_S, this::save);
+        gameMenu.add(saveItem);
         gameMenu.add(item("menu.game.load", KeyEvent.VK_O, this::load));
         gameMenu.add(item("menu.game.history", KeyEvent.VK_H, this::showHistory));
         gameMenu.addSeparator();
@@ -230,10 +243,23 @@ public final class GomokuDemo extends JFrame {
         colourMenu.add(custom);
         viewMenu.add(colourMenu);
 
+        JMenu onlineMenu = menu("menu.online");
+        onlineMenu.add(item("menu.online.play", KeyEvent.VK_L, this::playOnline));
+        onlineMenu.addSeparator();
+        for (Action action : List.of(online.undo, online.draw, online.resign, online.rematch)) {
+            onlineMenu.add(item(action));
+        }
+        onlineMenu.addSeparator();
+        onlineMenu.add(item(online.reconnect));
+        onlineMenu.add(item(online.copyLink));
+        leaveItem = item("menu.online.leave", 0, online::leave);
+        onlineMenu.add(leaveItem);
+
         JMenu helpMenu = menu("menu.help");
         helpMenu.add(item("menu.help.about", 0, this::about));
 
-        for (JMenu m : List.of(gameMenu, modeMenu, boardMenu, moveMenu, viewMenu, helpMenu)) {
+        localMenus = List.of(modeMenu, boardMenu, moveMenu);
+        for (JMenu m : List.of(gameMenu, modeMenu, boardMenu, moveMenu, onlineMenu, viewMenu, helpMenu)) {
             menus.add(m);
         }
         setJMenuBar(menus);
@@ -249,8 +275,10 @@ public final class GomokuDemo extends JFrame {
         hintPane.setPreferredSize(new Dimension(280, 640));
         status.setBorder(BorderFactory.createEmptyBorder(4, 8, 4, 8));
         status.setFont(status.getFont().deriveFont(14f));
+        side.add(hintPane, "hint");
+        side.add(online.panel(), "online");
         getContentPane().add(board, BorderLayout.CENTER);
-        getContentPane().add(hintPane, BorderLayout.EAST);
+        getContentPane().add(side, BorderLayout.EAST);
         getContentPane().add(status, BorderLayout.SOUTH);
         board.setOnClick(this::clicked);
         setBoardColour(savedBoardColour());
@@ -282,6 +310,13 @@ public final class GomokuDemo extends JFrame {
         return item;
     }
 
+    /** A menu item for one of the online mode's actions, named by its key. */
+    private static JMenuItem item(Action action) {
+        JMenuItem item = new JMenuItem(action);
+        item.setName((String) action.getValue(Action.ACTION_COMMAND_KEY));
+        return item;
+    }
+
     private static JRadioButtonMenuItem radio(ButtonGroup group, String name, String text, boolean selected, Runnable onSelect) {
         JRadioButtonMenuItem item = new JRadioButtonMenuItem(text, selected);
         item.setName(name);
@@ -298,8 +333,9 @@ public final class GomokuDemo extends JFrame {
         return humanBlack.isSelected() ? Stone.BLACK : Stone.WHITE;
     }
 
-    /** Starts a new game with the chosen size and rule. */
+    /** Starts a new game with the chosen size and rule (leaving an online room). */
     void newGame() {
+        online.leave();
         stopThinking();
         if (game != null) {
             game.close();
@@ -332,7 +368,7 @@ public final class GomokuDemo extends JFrame {
     }
 
     private void maybeComputerMoves() {
-        if (computersTurn() && thinker == null) {
+        if (computersTurn() && thinker == null && !online.isActive()) {
             int asked = level;
             think(copy -> copy.aiMove(AiOptions.of(asked, COMPUTER_TIME_MS)), p -> {
                 game.play(p);
@@ -414,6 +450,10 @@ public final class GomokuDemo extends JFrame {
     }
 
     void clicked(Point p) {
+        if (online.isActive()) {
+            online.clicked(p);
+            return;
+        }
         if (replayAt >= 0 || thinker != null || game.isOver() || computersTurn()) {
             return;
         }
@@ -503,10 +543,10 @@ public final class GomokuDemo extends JFrame {
     }
 
     private void save() {
+        String text = online.isActive() ? online.saveText() : game.save();
         JFileChooser chooser = new JFileChooser();
-        if (chooser.showSaveDialog(this) == JFileChooser.APPROVE_OPTION) {
+        if (text != null && chooser.showSaveDialog(this) == JFileChooser.APPROVE_OPTION) {
             Path file = chooser.getSelectedFile().toPath();
-            String text = game.save();
             inBackground(() -> Files.writeString(file, text, StandardCharsets.UTF_8), written -> {
                 notice = texts.format("status.saved", written);
                 refresh();
@@ -531,6 +571,7 @@ public final class GomokuDemo extends JFrame {
     /** Replaces the game with one read from save text (a file, or a game of the history). */
     void loadText(String text) {
         Gomoku loaded = Gomoku.load(text);
+        online.leave();
         stopThinking();
         game.close();
         game = loaded;
@@ -576,8 +617,55 @@ public final class GomokuDemo extends JFrame {
         setBoardColour(chosen != null ? chosen : board.getBackground());
     }
 
+    /** Asks where and how to play online, then connects; the window's own game waits meanwhile. */
+    private void playOnline() {
+        OnlineDialog dialog = new OnlineDialog(this, texts, preferences, SIZES);
+        dialog.setVisible(true);
+        OnlineDialog.Request request = dialog.request();
+        if (request != null) {
+            stopThinking();
+            generation++;
+            online.start(request);
+        }
+    }
+
+    /** The online mode changed: show its panel or the hint, switch the own game's menus, title the window. */
+    private void onlineChanged() {
+        if (online == null) {
+            return; // still being built
+        }
+        boolean active = online.isActive();
+        ((CardLayout) side.getLayout()).show(side, active ? "online" : "hint");
+        for (JMenu m : localMenus) {
+            m.setEnabled(!active);
+        }
+        for (JMenuItem item : List.of(heat, replay, previousItem, nextItem)) {
+            item.setEnabled(!active);
+        }
+        leaveItem.setEnabled(active);
+        boolean wasActive = showingOnline;
+        showingOnline = active;
+        if (active) {
+            saveItem.setEnabled(online.saveText() != null);
+            setTitle(texts.get("app.title") + " — " + online.title());
+        } else if (wasActive) {
+            refresh();
+        }
+    }
+
+    /** Closes the window, leaving its online room first. */
+    @Override
+    public void dispose() {
+        online.leave();
+        super.dispose();
+    }
+
     /** Redraws the board, the hint and the status line from the game, and enables what can be done now. */
     private void refresh() {
+        if (online.isActive()) {
+            return; // the board and the status line show the online room
+        }
+        saveItem.setEnabled(true);
         boolean replaying = replayAt >= 0;
         Gomoku shown = replaying ? rewound(game, replayAt) : game;
         try {
@@ -648,6 +736,10 @@ public final class GomokuDemo extends JFrame {
     }
 
     // For tests that drive the real UI.
+
+    OnlinePlay online() {
+        return online;
+    }
 
     BoardPanel boardPanel() {
         return board;

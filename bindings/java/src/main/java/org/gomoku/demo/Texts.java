@@ -37,6 +37,11 @@ final class Texts {
         return bundle.getString(key);
     }
 
+    /** Whether there is a text for {@code key}. */
+    boolean has(String key) {
+        return bundle.containsKey(key);
+    }
+
     /** The pattern of {@code key} filled with {@code arguments}. */
     String format(String key, Object... arguments) {
         return new MessageFormat(bundle.getString(key), locale).format(arguments);

@@ -1,32 +1,27 @@
 package org.gomoku.demo;
 
+import static org.gomoku.demo.UiDriver.await;
+import static org.gomoku.demo.UiDriver.awaitWindow;
+import static org.gomoku.demo.UiDriver.choose;
+import static org.gomoku.demo.UiDriver.click;
+import static org.gomoku.demo.UiDriver.named;
+import static org.gomoku.demo.UiDriver.onEdt;
+import static org.gomoku.demo.UiDriver.run;
+import static org.gomoku.demo.UiDriver.screenshot;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.awt.Color;
-import java.awt.Component;
-import java.awt.Graphics2D;
 import java.awt.GraphicsEnvironment;
-import java.awt.Window;
-import java.awt.event.InputEvent;
-import java.awt.event.MouseEvent;
-import java.awt.image.BufferedImage;
-import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 import java.util.prefs.Preferences;
-import javax.imageio.ImageIO;
-import javax.swing.AbstractButton;
 import javax.swing.JButton;
-import javax.swing.JComponent;
 import javax.swing.JMenu;
 import javax.swing.MenuSelectionManager;
-import javax.swing.SwingUtilities;
 import org.gomoku.Gomoku;
 import org.gomoku.Language;
 import org.gomoku.Point;
@@ -67,48 +62,10 @@ class DemoUiTest {
         preferences.removeNode();
     }
 
-    private static <T> T onEdt(Supplier<T> s) throws Exception {
-        AtomicReference<T> out = new AtomicReference<>();
-        SwingUtilities.invokeAndWait(() -> out.set(s.get()));
-        return out.get();
-    }
-
-    private static void run(Runnable r) throws Exception {
-        SwingUtilities.invokeAndWait(r);
-    }
-
-    /** Clicks a board point the way a mouse does: press and release events on the panel. */
-    private static void click(BoardPanel board, Point p) throws Exception {
-        run(() -> {
-            java.awt.Point px = board.pixelOf(p);
-            long now = System.currentTimeMillis();
-            for (int id : new int[] {MouseEvent.MOUSE_PRESSED, MouseEvent.MOUSE_RELEASED, MouseEvent.MOUSE_CLICKED}) {
-                board.dispatchEvent(new MouseEvent(board, id, now, InputEvent.BUTTON1_DOWN_MASK, px.x, px.y, 1, false, MouseEvent.BUTTON1));
-            }
-        });
-    }
-
-    /** Chooses the menu item named {@code name}, as a click on it would. */
-    private static void choose(GomokuDemo demo, String name) throws Exception {
-        run(() -> {
-            AbstractButton item = demo.menuItem(name);
-            assertTrue(item.isEnabled(), name + " is enabled");
-            item.doClick();
-        });
-    }
-
     private static void awaitQuiet(GomokuDemo demo, int moves) throws Exception {
         long deadline = System.currentTimeMillis() + 30_000;
         while (onEdt(() -> demo.isThinking() || demo.game().moves().size() < moves)) {
             assertTrue(System.currentTimeMillis() < deadline, "the computer did not answer");
-            Thread.sleep(20);
-        }
-    }
-
-    private static void await(Supplier<Boolean> condition, String what) throws Exception {
-        long deadline = System.currentTimeMillis() + 30_000;
-        while (!onEdt(condition)) {
-            assertTrue(System.currentTimeMillis() < deadline, what);
             Thread.sleep(20);
         }
     }
@@ -120,47 +77,13 @@ class DemoUiTest {
         click(demo.boardPanel(), taken ? Point.parse(instead) : p);
     }
 
-    private static void screenshot(JComponent component, String name) throws Exception {
-        BufferedImage image = onEdt(() -> {
-            BufferedImage img = new BufferedImage(component.getWidth(), component.getHeight(), BufferedImage.TYPE_INT_RGB);
-            Graphics2D g = img.createGraphics();
-            component.paint(g);
-            g.dispose();
-            return img;
-        });
-        File out = new File(System.getProperty("demo.screenshots", "target"), name);
-        out.getParentFile().mkdirs();
-        assertTrue(ImageIO.write(image, "png", out));
-        assertTrue(out.length() > 1000);
-    }
-
     private static HistoryDialog openHistory(GomokuDemo demo) throws Exception {
         choose(demo, "menu.game.history");
-        AtomicReference<HistoryDialog> dialog = new AtomicReference<>();
-        await(() -> {
-            for (Window w : Window.getWindows()) {
-                if (w instanceof HistoryDialog h && h.isShowing()) {
-                    dialog.set(h);
-                }
-            }
-            return dialog.get() != null;
-        }, "the history dialog did not open");
-        return dialog.get();
+        return awaitWindow(HistoryDialog.class);
     }
 
     private static JButton button(java.awt.Container root, String name) {
-        for (Component c : root.getComponents()) {
-            if (c instanceof JButton b && name.equals(b.getName())) {
-                return b;
-            }
-            if (c instanceof java.awt.Container inner) {
-                JButton b = button(inner, name);
-                if (b != null) {
-                    return b;
-                }
-            }
-        }
-        return null;
+        return named(root, JButton.class, name);
     }
 
     @Test
@@ -272,7 +195,7 @@ class DemoUiTest {
                 run(() -> button(history, "history.last").doClick());
                 assertEquals(1, (int) onEdt(history::shownMoves), "the resigned game has one move");
                 run(() -> {
-                    javax.swing.JTable table = (javax.swing.JTable) findNamed(history, "history.table");
+                    javax.swing.JTable table = named(history, javax.swing.JTable.class, "history.table");
                     table.setRowSelectionInterval(1, 1);
                 });
                 assertEquals(9, (int) onEdt(history::shownMoves));
@@ -300,21 +223,6 @@ class DemoUiTest {
         } finally {
             run(demo::dispose);
         }
-    }
-
-    private static Component findNamed(java.awt.Container root, String name) {
-        for (Component c : root.getComponents()) {
-            if (name.equals(c.getName())) {
-                return c;
-            }
-            if (c instanceof java.awt.Container inner) {
-                Component found = findNamed(inner, name);
-                if (found != null) {
-                    return found;
-                }
-            }
-        }
-        return null;
     }
 
     @Test
