@@ -85,8 +85,7 @@ GOMOKU_BIN="$PWD/target/release/gomoku" xvfb-run -a "$venv/bin/python" -m pytest
     && for app in examples/*/gomoku_app.py; do "../$venv/bin/mypy" --strict "$app"; done)
 
 step "Java: JUnit, the Swing demo (and its online mode against gomoku serve) and the examples under Xvfb, the runnable jar from a folder of its own"
-# The online tests start the release `gomoku serve` (target/release/gomoku).
-cargo build --release --bin gomoku
+# The online tests start the release `gomoku serve` built for the Python step.
 (cd bindings/java && xvfb-run -a mvn -B --no-transfer-progress verify)
 echo "demo screenshots: bindings/java/target/demo-screenshot.png, demo-screenshot-zh.png, demo-online.png, demo-online-zh.png (and demo-menu*, demo-history*, demo-online-*)"
 

@@ -1032,9 +1032,12 @@ impl Room {
             self.thinking = None;
             return;
         };
+        // Done thinking before the move goes out, so that its state says so.
+        let held = self.thinking.take();
         match self.play(point).await {
-            Ok(()) => self.thinking = None,
+            Ok(()) => {}
             Err(refusal) if refusal.code == ErrorCode::Internal => {
+                self.thinking = held;
                 let again = again.clone();
                 let generation = reply.generation;
                 tokio::spawn(async move {
@@ -1049,7 +1052,6 @@ impl Room {
             }
             Err(refusal) => {
                 warn!(room = %self.code, code = refusal.code.as_str(), "computer move refused");
-                self.thinking = None;
             }
         }
     }

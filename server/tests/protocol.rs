@@ -270,8 +270,16 @@ async fn the_computer_seat_answers_and_takes_back_at_once() {
     assert_eq!(s["computer"]["color"], "white");
     assert_eq!(s["computer"]["level"], 1);
     human.send(json!({"type":"move","move":"h8"})).await;
+    // The computer is seen thinking about its reply...
+    human
+        .state_where(|s| {
+            s["moves"].as_array().unwrap().len() == 1 && s["computer"]["thinking"] == true
+        })
+        .await;
     let s = human.moves(2).await;
     assert_eq!(s["to_move"], "black");
+    // ...and the state that brings its move says it is done.
+    assert_eq!(s["computer"]["thinking"], false, "{s}");
     human.send(json!({"type":"undo"})).await;
     let s = human.moves(0).await;
     assert_eq!(s["to_move"], "black");
@@ -287,7 +295,8 @@ async fn the_computer_seat_answers_and_takes_back_at_once() {
             })
             .unwrap();
         human.send(json!({"type":"move","move":free})).await;
-        human.moves(2 * k).await;
+        let s = human.moves(2 * k).await;
+        assert_eq!(s["computer"]["thinking"], false, "{s}");
     }
     human.send(json!({"type":"resign"})).await;
     let end = human.state_where(|s| s["result"] != "ongoing").await;
