@@ -35,6 +35,7 @@ pub mod selfplay;
 pub mod stats;
 mod timeman;
 mod tt;
+#[cfg(feature = "tuning")]
 mod tune;
 mod vcf;
 mod vct;
@@ -53,10 +54,12 @@ pub use tt::TableAllocationError;
 use tt::TranspositionTable;
 
 pub use bench::{bench, make_unmake_rate, BenchResult, BENCH_DEPTH};
+#[cfg(feature = "tuning")]
 pub use eval::Weights;
 pub use hint::{
     hint, Combination, ForcedWin, ForcedWinKind, Hint, PointReason, Shape, HINT_POINTS,
 };
+#[cfg(feature = "tuning")]
 pub use tune::{tune, Tuning};
 pub use vcf::{solve_vcf, solve_vct, VcfResult};
 
