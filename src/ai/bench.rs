@@ -104,7 +104,7 @@ pub fn bench(depth: u32) -> BenchResult {
 /// back, `rounds` times.
 pub fn make_unmake_rate(rounds: u32) -> u64 {
     let mut positions: Vec<Position> = games().map(|g| Position::new(&g)).collect();
-    let cells: Vec<Vec<usize>> = positions.iter().map(Position::candidates).collect();
+    let cells: Vec<Vec<usize>> = positions.iter().map(|p| p.candidates().collect()).collect();
     let start = Instant::now();
     let mut pairs = 0u64;
     for _ in 0..rounds {

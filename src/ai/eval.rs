@@ -12,6 +12,7 @@
 //! predict held-out results better (cross-entropy 0.657 → 0.582) but play
 //! worse (33–48% brain against brain at 150 ms), so they are not used.
 
+#[cfg(any(test, feature = "tuning"))]
 use super::pattern::Pattern;
 
 /// Number of evaluation terms per colour: one per [`Pattern`] code, then the
@@ -52,6 +53,7 @@ pub(crate) const WEIGHTS: Weights = Weights {
 /// How many times each term occurs on one cell for one colour, given its four
 /// line patterns. `combos` is false where two fours or two threes do not
 /// count (renju black: they are forbidden).
+#[cfg(any(test, feature = "tuning"))]
 pub(crate) fn cell_terms(patterns: [u8; 4], combos: bool) -> [u8; TERMS] {
     let mut terms = [0u8; TERMS];
     let (mut fours, mut threes) = (0, 0);

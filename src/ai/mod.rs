@@ -393,10 +393,9 @@ fn classic_move(
     let deadline = options.time.map(|t| start + t);
     let mut threats = classic::ThreatSense::new(game, stop, deadline, options.max_nodes);
     let forced = pos
-        .five_points(me, 1)
-        .first()
-        .or(pos.five_points(me.opponent(), 1).first())
-        .copied()
+        .five_points(me)
+        .next()
+        .or(pos.five_points(me.opponent()).next())
         .or((game.board().stone_count() == 0).then(|| index(game.board().center())))
         .filter(|&i| pos.is_legal(i))
         .map(Position::point)

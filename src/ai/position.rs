@@ -1,7 +1,9 @@
 //! The search board: the core board plus, for every empty cell, the line
 //! patterns both colours would make there, kept up to date move by move.
 
-use super::eval::{cell_terms, DOUBLE_FOUR, DOUBLE_THREE, EVAL_UNIT, FOUR_THREE, TERMS, WEIGHTS};
+#[cfg(feature = "tuning")]
+use super::eval::{cell_terms, TERMS};
+use super::eval::{DOUBLE_FOUR, DOUBLE_THREE, EVAL_UNIT, FOUR_THREE, WEIGHTS};
 use super::lines::LineKeys;
 use super::pattern::{pair_table, PairTable, Pattern, HALF};
 use crate::board::{index, point_at, Board, CELLS, DIRECTIONS, EMPTY};
@@ -140,6 +142,31 @@ static ZOBRIST: [[u64; CELLS]; 2] = {
 /// Key of the side to move being white.
 const WHITE_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
 
+/// A cell as it was before a move changed it, for [`Position::unmake`].
+#[derive(Clone, Copy, Debug)]
+struct SavedCell {
+    cell: u16,
+    patterns: u64,
+    threats: [CellThreat; 2],
+}
+
+/// The position's sums before a move, and where its saved cells start.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    first_saved: u32,
+    totals: [u64; 2],
+    five_cells: [u16; 2],
+    flex_cells: [u16; 2],
+    four_cells: [u16; 2],
+}
+
+/// Plies of saved cells a new position has room for before it allocates.
+const SAVED_PLIES: usize = 48;
+
+/// The cells a move can change: its own and four on each side along each
+/// of the four lines.
+const CELLS_PER_MOVE: usize = 1 + 4 * 2 * HALF;
+
 /// A position the engine searches: make and unmake moves, read threats.
 #[derive(Clone)]
 pub(crate) struct Position {
@@ -165,6 +192,10 @@ pub(crate) struct Position {
     near: Vec<u8>,
     hash: u64,
     moves: Vec<usize>,
+    /// Per move made, what [`Position::unmake`] restores...
+    undo: Vec<Undo>,
+    /// ...and the cells it changed, as they were.
+    saved: Vec<SavedCell>,
 }
 
 impl Position {
@@ -185,7 +216,9 @@ impl Position {
             four_cells: [0; 2],
             near: vec![0; CELLS],
             hash: 0,
-            moves: Vec::new(),
+            moves: Vec::with_capacity(CELLS),
+            undo: Vec::with_capacity(CELLS),
+            saved: Vec::with_capacity(SAVED_PLIES * CELLS_PER_MOVE),
         };
         for p in pos.board.points().collect::<Vec<_>>() {
             pos.refresh_cell(index(p));
@@ -195,6 +228,8 @@ impl Position {
             pos.make(index(p));
         }
         pos.moves.clear();
+        pos.undo.clear();
+        pos.saved.clear();
         pos.side = game.side_to_move();
         pos.hash = pos.stone_hash()
             ^ if pos.side == Color::White {
@@ -290,11 +325,12 @@ impl Position {
 
     /// Cells near stones (or the centre on an empty board), the default
     /// candidates for a move.
-    pub(crate) fn candidates(&self) -> Vec<usize> {
-        if self.board.stone_count() == 0 {
-            return vec![index(self.board.center())];
-        }
-        self.empty_cells().filter(|&i| self.is_near(i)).collect()
+    pub(crate) fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
+        let centre = (self.board.stone_count() == 0).then(|| index(self.board.center()));
+        // On an empty board no cell is near a stone: only the centre comes.
+        centre
+            .into_iter()
+            .chain(self.empty_cells().filter(|&i| self.is_near(i)))
     }
 
     /// Static evaluation from the side to move's view.
@@ -314,27 +350,66 @@ impl Position {
     /// Plays the side to move's stone on the empty cell `i`.
     pub(crate) fn make(&mut self, i: usize) {
         let c = self.side;
+        self.undo.push(Undo {
+            first_saved: self.saved.len() as u32,
+            totals: self.totals,
+            five_cells: self.five_cells,
+            flex_cells: self.flex_cells,
+            four_cells: self.four_cells,
+        });
         self.board.set_cell(i, c as u8);
         self.lines.set(i, c as u8);
         self.hash ^= ZOBRIST[c as usize - 1][i] ^ WHITE_TO_MOVE;
         self.moves.push(i);
         self.side = c.opponent();
-        self.touch(i, 1);
+        self.update_near(i, 1);
+        for (d, step) in DIRECTIONS.into_iter().enumerate() {
+            for k in -(HALF as isize)..=HALF as isize {
+                let j = i.wrapping_add_signed(k * step);
+                if k != 0 && self.board.cell(j) == EMPTY {
+                    let (patterns, threats) = (self.patterns[j], self.threats[j]);
+                    if let Some((new, colours)) = self.refresh_line(j, d) {
+                        self.saved.push(SavedCell {
+                            cell: j as u16,
+                            patterns,
+                            threats,
+                        });
+                        self.set_threats(j, new, colours);
+                    }
+                }
+            }
+        }
+        self.saved.push(SavedCell {
+            cell: i as u16,
+            patterns: self.patterns[i],
+            threats: self.threats[i],
+        });
+        self.set_threats(i, self.patterns[i], BOTH);
     }
 
-    /// Takes back the last move.
+    /// Takes back the last move, putting back what it changed.
     pub(crate) fn unmake(&mut self) {
         let i = self.moves.pop().expect("a move to take back");
+        let undo = self.undo.pop().expect("every move saves its undo");
         let c = self.side.opponent();
         self.board.set_cell(i, EMPTY);
         self.lines.set(i, EMPTY);
         self.hash ^= ZOBRIST[c as usize - 1][i] ^ WHITE_TO_MOVE;
         self.side = c;
-        self.touch(i, -1);
+        self.update_near(i, -1);
+        for s in self.saved.drain(undo.first_saved as usize..) {
+            self.patterns[s.cell as usize] = s.patterns;
+            self.threats[s.cell as usize] = s.threats;
+        }
+        self.totals = undo.totals;
+        self.five_cells = undo.five_cells;
+        self.flex_cells = undo.flex_cells;
+        self.four_cells = undo.four_cells;
     }
 
-    /// Updates everything a stone change on `i` affects.
-    fn touch(&mut self, i: usize, delta: i8) {
+    /// Counts a stone added (`delta` 1) or removed (-1) near the cells
+    /// within two of `i`.
+    fn update_near(&mut self, i: usize, delta: i8) {
         for dy in -2isize..=2 {
             for dx in -2isize..=2 {
                 let j = i.wrapping_add_signed(dy * crate::board::STRIDE as isize + dx);
@@ -343,17 +418,6 @@ impl Position {
                 }
             }
         }
-        for (d, step) in DIRECTIONS.into_iter().enumerate() {
-            for k in -(HALF as isize)..=HALF as isize {
-                let j = i.wrapping_add_signed(k * step);
-                if k != 0 && self.board.cell(j) == EMPTY {
-                    if let Some((patterns, colours)) = self.refresh_line(j, d) {
-                        self.set_threats(j, patterns, colours);
-                    }
-                }
-            }
-        }
-        self.set_threats(i, self.patterns[i], BOTH);
     }
 
     /// Recomputes the patterns of the empty cell `j` along direction `d`.
@@ -391,6 +455,7 @@ impl Position {
 
     /// The evaluation terms of `color` summed over the empty cells, for
     /// tuning ([`Position::evaluate`] keeps their weighted sums instead).
+    #[cfg(feature = "tuning")]
     pub(crate) fn eval_terms(&self, color: Color) -> [u32; TERMS] {
         let c = color as usize - 1;
         let mut sum = [0u32; TERMS];
@@ -425,25 +490,22 @@ impl Position {
         }
     }
 
-    /// The cells where `color` would make five, up to `limit` of them.
-    pub(crate) fn five_points(&self, color: Color, limit: usize) -> Vec<usize> {
-        if self.five_cells[color as usize - 1] == 0 {
-            return Vec::new();
-        }
+    /// The cells where `color` would make five, without a board scan when
+    /// there are none.
+    pub(crate) fn five_points(&self, color: Color) -> impl Iterator<Item = usize> + '_ {
+        let any = self.five_cells[color as usize - 1] > 0;
         self.empty_cells()
-            .filter(|&i| self.threat(i, color).is_five())
-            .take(limit)
-            .collect()
+            .take_while(move |_| any)
+            .filter(move |&i| self.threat(i, color).is_five())
     }
 
-    /// The cells where `color` may legally make a four or better.
-    pub(crate) fn four_points(&self, color: Color) -> Vec<usize> {
-        if self.four_cells[color as usize - 1] == 0 {
-            return Vec::new();
-        }
+    /// The cells where `color` may legally make a four or better, without
+    /// a board scan when there are none.
+    pub(crate) fn four_points(&self, color: Color) -> impl Iterator<Item = usize> + '_ {
+        let any = self.four_cells[color as usize - 1] > 0;
         self.empty_cells()
-            .filter(|&i| self.threat(i, color).is_four() && self.is_legal_for(i, color))
-            .collect()
+            .take_while(move |_| any)
+            .filter(move |&i| self.threat(i, color).is_four() && self.is_legal_for(i, color))
     }
 
     /// Whether `color` has a cell where it would make five.

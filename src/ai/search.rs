@@ -70,6 +70,11 @@ pub(crate) struct Search<'a> {
     aborted: bool,
     killers: Vec<[usize; 2]>,
     history: Vec<[i32; 2]>,
+    /// Per ply, the node's move list, kept between nodes so that the node
+    /// loop allocates nothing once each ply has grown its list.
+    lists: Vec<Vec<usize>>,
+    /// Ordering keys, reused by every [`Search::order`].
+    keys: Vec<(std::cmp::Reverse<i64>, usize)>,
 }
 
 /// What the threats on the board say about a node.
@@ -83,13 +88,9 @@ enum Decision {
     Open,
 }
 
-/// How a node's moves were decided.
-enum Moves {
-    /// The node's value is known without searching.
-    Decided(i32, Option<usize>),
-    /// The moves to search.
-    List(Vec<usize>),
-}
+/// A node's value when the threats decide it, with the move that
+/// realises it, if any.
+type Decided = Option<(i32, Option<usize>)>;
 
 impl<'a> Search<'a> {
     /// A search of `pos` for its side to move; `start` is when the move's
@@ -111,6 +112,8 @@ impl<'a> Search<'a> {
             aborted: false,
             killers: vec![[usize::MAX; 2]; MAX_PLY + 1],
             history: vec![[0; 2]; CELLS],
+            lists: vec![Vec::new(); MAX_PLY + 1],
+            keys: Vec::with_capacity(CELLS),
         }
     }
 
@@ -123,15 +126,16 @@ impl<'a> Search<'a> {
     /// Returns the last finished iteration (or a best guess if none finished),
     /// `None` when the side to move has no legal move.
     pub(crate) fn run(&mut self, report: &mut dyn FnMut(&Iteration)) -> Option<Iteration> {
-        let mut root = match self.generate(0) {
-            Moves::Decided(score, Some(m)) => return Some(self.iteration(0, score, vec![m])),
-            Moves::Decided(score, None) => {
+        let mut root = Vec::new();
+        match self.generate(0, &mut root) {
+            Some((score, Some(m))) => return Some(self.iteration(0, score, vec![m])),
+            Some((score, None)) => {
                 // Lost whatever we do: play any legal move.
                 let any = self.pos.empty_cells().find(|&i| self.pos.is_legal(i))?;
                 return Some(self.iteration(0, score, vec![any]));
             }
-            Moves::List(list) => list,
-        };
+            None => {}
+        }
         if root.is_empty() {
             return None;
         }
@@ -293,16 +297,18 @@ impl<'a> Search<'a> {
         let me = pos.side();
         let them = me.opponent();
         let ply = ply as i32;
-        if let Some(&five) = pos.five_points(me, 1).first() {
+        if let Some(five) = pos.five_points(me).next() {
             return Decision::Value(WIN - ply - 1, Some(five));
         }
-        let their_fives = pos.five_points(them, 2);
-        match their_fives[..] {
-            [block, _] => {
+        let mut their_fives = pos.five_points(them);
+        match (their_fives.next(), their_fives.next()) {
+            (Some(block), Some(_)) => {
                 return Decision::Value(-(WIN - ply - 2), Some(block).filter(|&b| pos.is_legal(b)))
             }
-            [block] if !pos.is_legal(block) => return Decision::Value(-(WIN - ply - 2), None),
-            [block] => return Decision::Block(block),
+            (Some(block), None) if !pos.is_legal(block) => {
+                return Decision::Value(-(WIN - ply - 2), None)
+            }
+            (Some(block), None) => return Decision::Block(block),
             _ => {}
         }
         match pos.flex_four_point(me) {
@@ -311,12 +317,16 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Moves for the side to move at `ply`, or the node's value when the
-    /// threats on the board decide it.
-    fn generate(&self, ply: usize) -> Moves {
+    /// The node's value at `ply` when the threats on the board decide it;
+    /// otherwise `None`, with the moves for the side to move in `moves`.
+    fn generate(&self, ply: usize, moves: &mut Vec<usize>) -> Decided {
+        moves.clear();
         match self.decide(ply) {
-            Decision::Value(score, m) => return Moves::Decided(score, m),
-            Decision::Block(b) => return Moves::List(vec![b]),
+            Decision::Value(score, m) => return Some((score, m)),
+            Decision::Block(b) => {
+                moves.push(b);
+                return None;
+            }
             Decision::Open => {}
         }
         let pos = &self.pos;
@@ -325,38 +335,33 @@ impl<'a> Search<'a> {
         if pos.flex_four_point(them).is_some() {
             // An open three (or a four-four point) of theirs: only moves on
             // their lines or our own fours can stop it.
-            let defences: Vec<usize> = pos
-                .empty_cells()
-                .filter(|&i| pos.threat(i, them).best >= Pattern::B4 || pos.threat(i, me).is_four())
-                .filter(|&i| pos.is_legal(i))
-                .collect();
-            if !defences.is_empty() {
-                return Moves::List(defences);
+            moves.extend(
+                pos.empty_cells()
+                    .filter(|&i| {
+                        pos.threat(i, them).best >= Pattern::B4 || pos.threat(i, me).is_four()
+                    })
+                    .filter(|&i| pos.is_legal(i)),
+            );
+            if !moves.is_empty() {
+                return None;
             }
         }
-        let moves: Vec<usize> = pos
-            .candidates()
-            .into_iter()
-            .filter(|&i| pos.is_legal(i))
-            .collect();
+        moves.extend(pos.candidates().filter(|&i| pos.is_legal(i)));
         if moves.is_empty() {
             // Renju: black may have only forbidden points near the stones.
-            return Moves::List(
-                pos.empty_cells()
-                    .filter(|&i| pos.is_legal(i))
-                    .take(1)
-                    .collect(),
-            );
+            moves.extend(pos.empty_cells().filter(|&i| pos.is_legal(i)).take(1));
         }
-        Moves::List(moves)
+        None
     }
 
     /// Sorts moves best first: table move, killers, then threat values and history.
-    fn order(&self, moves: &mut [usize], ply: usize, tt_move: Option<usize>) {
+    fn order(&mut self, moves: &mut [usize], ply: usize, tt_move: Option<usize>) {
         let me = self.pos.side();
         let c = me as usize - 1;
         let killers = self.killers[ply.min(MAX_PLY)];
-        moves.sort_by_cached_key(|&m| {
+        let mut keys = std::mem::take(&mut self.keys);
+        keys.clear();
+        keys.extend(moves.iter().map(|&m| {
             let key = if Some(m) == tt_move {
                 i64::MAX
             } else {
@@ -366,20 +371,46 @@ impl<'a> Search<'a> {
                 own * 2 + other + killer + (self.history[m][c] as i64 >> 6)
             };
             (std::cmp::Reverse(key), m)
-        });
+        }));
+        // Keys are distinct (they end with the move), so unstable is exact.
+        keys.sort_unstable();
+        for (slot, &(_, m)) in moves.iter_mut().zip(&keys) {
+            *slot = m;
+        }
+        self.keys = keys;
     }
 
-    fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+    fn negamax(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         if self.tick() {
             return 0;
         }
         if ply >= MAX_PLY {
             return self.pos.evaluate();
         }
-        let mut moves = match self.generate(ply) {
-            Moves::Decided(score, _) => return score,
-            Moves::List(list) => list,
-        };
+        self.with_list(ply, |s, moves| s.node(depth, ply, alpha, beta, moves))
+    }
+
+    /// Lends the move list of `ply` to `f` and takes it back, whatever `f`
+    /// returns: the lists keep their capacity from node to node.
+    fn with_list(&mut self, ply: usize, f: impl FnOnce(&mut Self, &mut Vec<usize>) -> i32) -> i32 {
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let score = f(self, &mut list);
+        self.lists[ply] = list;
+        score
+    }
+
+    /// [`Search::negamax`] for a node, its moves generated into `moves`.
+    fn node(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        moves: &mut Vec<usize>,
+    ) -> i32 {
+        if let Some((score, _)) = self.generate(ply, moves) {
+            return score;
+        }
         if moves.is_empty() {
             return if self.pos.is_full() {
                 0
@@ -389,7 +420,7 @@ impl<'a> Search<'a> {
         }
         let forced = moves.len() == 1;
         if depth <= 0 && !forced {
-            return self.quiesce(ply, alpha, beta, 0);
+            return self.quiesce(ply, alpha, beta, 0, moves);
         }
         // Mate distance pruning.
         alpha = alpha.max(-(WIN - ply as i32));
@@ -425,7 +456,7 @@ impl<'a> Search<'a> {
                 return eval;
             }
         }
-        self.order(&mut moves, ply, tt_move);
+        self.order(moves, ply, tt_move);
         if self.limits.width > 0 && ply > 0 && !forced {
             let me = self.pos.side();
             let width = self.limits.width + depth.max(0) as usize;
@@ -497,8 +528,21 @@ impl<'a> Search<'a> {
         self.history[m][c] = (self.history[m][c] + depth * depth).min(1 << 20);
     }
 
-    /// Quiescence: the static value, or better through continuous fours.
-    fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32, qply: usize) -> i32 {
+    /// [`Search::quiesce`] on the move list of `ply`.
+    fn quiesce_at(&mut self, ply: usize, alpha: i32, beta: i32, qply: usize) -> i32 {
+        self.with_list(ply, |s, fours| s.quiesce(ply, alpha, beta, qply, fours))
+    }
+
+    /// Quiescence: the static value, or better through continuous fours
+    /// (generated into `fours`).
+    fn quiesce(
+        &mut self,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        qply: usize,
+        fours: &mut Vec<usize>,
+    ) -> i32 {
         if self.tick() {
             return 0;
         }
@@ -508,7 +552,7 @@ impl<'a> Search<'a> {
             Decision::Block(b) => {
                 // Their four: the block is forced.
                 self.pos.make(b);
-                let score = -self.quiesce(ply + 1, -beta, -alpha, qply + 1);
+                let score = -self.quiesce_at(ply + 1, -beta, -alpha, qply + 1);
                 self.pos.unmake();
                 return score;
             }
@@ -519,7 +563,8 @@ impl<'a> Search<'a> {
             return stand;
         }
         alpha = alpha.max(stand);
-        let mut fours = self.pos.four_points(me);
+        fours.clear();
+        fours.extend(self.pos.four_points(me));
         if qply >= 2 {
             // Deep in a line of fours, only fours that continue from our own
             // last stone (its 5×5 square and its lines out to four): the line
@@ -529,13 +574,13 @@ impl<'a> Search<'a> {
                 fours.retain(|&m| continues_from(last, m));
             }
         }
-        self.order(&mut fours, ply, None);
-        for m in fours {
+        self.order(fours, ply, None);
+        for &m in fours.iter() {
             self.pos.make(m);
-            let score = -self.quiesce(ply + 1, -beta, -alpha, qply + 1);
+            let score = -self.quiesce_at(ply + 1, -beta, -alpha, qply + 1);
             self.pos.unmake();
             if self.aborted {
-                return 0;
+                break;
             }
             if score > alpha {
                 alpha = score;
@@ -544,7 +589,11 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        alpha
+        if self.aborted {
+            0
+        } else {
+            alpha
+        }
     }
 }
 

@@ -224,28 +224,28 @@ impl Vcf {
         if fours == 0 {
             return Ok(false);
         }
-        if let Some(&five) = pos.five_points(me, 1).first() {
+        if let Some(five) = pos.five_points(me).next() {
             self.line.push(five);
             return Ok(true);
         }
         if self.failed.get(&pos.hash()).is_some_and(|&f| f >= fours) {
             return Ok(false);
         }
-        let their_fives = pos.five_points(them, 2);
+        let their_fives: Vec<usize> = pos.five_points(them).take(2).collect();
         if fours == 1 && their_fives.is_empty() && pos.rule() != Rule::Renju {
             // The last attack must be an open four or two fours.
             let Some(m) = pos.flex_four_point(me) else {
                 return Ok(false);
             };
             pos.make(m);
-            let fives = pos.five_points(me, 2);
+            let fives: Vec<usize> = pos.five_points(me).take(2).collect();
             pos.unmake();
             self.line.extend([m, fives[0], fives[1]]);
             return Ok(true);
         }
         let attacks: Vec<usize> = match their_fives[..] {
             [] => {
-                let mut attacks = pos.four_points(me);
+                let mut attacks: Vec<usize> = pos.four_points(me).collect();
                 // Flex fours first, then fours near the last attack.
                 let last = self.line.iter().rev().nth(1).copied();
                 attacks.sort_by_key(|&i| {
@@ -284,7 +284,7 @@ impl Vcf {
         fours: u32,
     ) -> Result<bool, Aborted> {
         let me = self.attacker;
-        let blocks = pos.five_points(me, 2);
+        let blocks: Vec<usize> = pos.five_points(me).take(2).collect();
         if blocks.len() >= 2 {
             self.line.extend([blocks[0], blocks[1]]);
             return Ok(true);

@@ -245,14 +245,13 @@ impl Prover {
         if attacks == 0 {
             return Ok(Expansion::Decided(Numbers::DISPROVEN));
         }
-        let their_fives = pos.five_points(them, 2);
+        let their_fives: Vec<usize> = pos.five_points(them).take(2).collect();
         if their_fives.is_empty() && self.vcf.find(pos, budget, attacks)?.is_some() {
             return Ok(Expansion::Decided(Numbers::PROVEN));
         }
         let candidates = match their_fives[..] {
             [] => pos
                 .candidates()
-                .into_iter()
                 .filter(|&i| pos.threat(i, me).best >= Pattern::F2)
                 .collect(),
             [block] => vec![block],
@@ -323,7 +322,7 @@ impl Prover {
         if pos.has_five_point(me) {
             return Ok(Expansion::Decided(Numbers::DISPROVEN));
         }
-        let fives = pos.five_points(attacker, 2);
+        let fives: Vec<usize> = pos.five_points(attacker).take(2).collect();
         match fives[..] {
             [_, _] => return Ok(Expansion::Decided(Numbers::PROVEN)),
             [block] if !pos.is_legal(block) => return Ok(Expansion::Decided(Numbers::PROVEN)),
@@ -373,7 +372,7 @@ impl Prover {
             pos.make(m);
             made += 1;
         }
-        set.extend(pos.five_points(self.attacker, 4));
+        set.extend(pos.five_points(self.attacker).take(4));
         for _ in 0..made {
             pos.unmake();
         }
@@ -395,18 +394,18 @@ impl Prover {
         line: &mut Vec<usize>,
     ) -> Result<(), Aborted> {
         if attacking {
-            if let Some(&five) = pos.five_points(self.attacker, 1).first() {
+            if let Some(five) = pos.five_points(self.attacker).next() {
                 line.push(five);
                 return Ok(());
             }
-            if pos.five_points(self.attacker.opponent(), 1).is_empty() {
+            if !pos.has_five_point(self.attacker.opponent()) {
                 if let Some(vcf) = self.vcf.find(pos, budget, attacks)? {
                     line.extend(vcf);
                     return Ok(());
                 }
             }
         } else {
-            let fives = pos.five_points(self.attacker, 2);
+            let fives: Vec<usize> = pos.five_points(self.attacker).take(2).collect();
             match fives[..] {
                 [a, b] => {
                     line.extend([a, b]);
