@@ -103,12 +103,6 @@ public final class LibGomoku {
         }
     }
 
-    /**
-     * How many shapes a {@code GomokuHintPoint} lists in {@code makes} and {@code blocks}. The
-     * header spells this length as a literal, so {@code GomokuTest} checks it against the header.
-     */
-    static final int HINT_SHAPES = 4;
-
     /** {@code GomokuHintPoint}: one explained point of a hint. */
     @Structure.FieldOrder({"x", "y", "value", "makes_count", "makes", "combination", "blocks_count", "blocks", "text"})
     public static class HintPoint extends Structure {
@@ -116,10 +110,10 @@ public final class LibGomoku {
         public int y;
         public long value;
         public int makes_count;
-        public int[] makes = new int[HINT_SHAPES];
+        public int[] makes = new int[NativeCodes.HINT_SHAPES];
         public int combination;
         public int blocks_count;
-        public int[] blocks = new int[HINT_SHAPES];
+        public int[] blocks = new int[NativeCodes.HINT_SHAPES];
         public byte[] text = new byte[NativeCodes.HINT_TEXT];
     }
 

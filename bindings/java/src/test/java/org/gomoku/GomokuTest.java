@@ -321,11 +321,13 @@ class GomokuTest {
         for (ForcedWin f : ForcedWin.values()) {
             assertEquals(codes.get("FORCED_WIN_" + f.name()), f.code(), f.name());
         }
-        // The hint point's shape arrays are sized by a literal in the header, not a constant.
-        var makes = java.util.regex.Pattern.compile("int32_t makes\\[(\\d+)\\];").matcher(header);
-        assertTrue(makes.find(), "GomokuHintPoint.makes in the header");
-        assertEquals(Integer.parseInt(makes.group(1)), LibGomoku.HINT_SHAPES);
-        assertTrue(header.contains("int32_t blocks[" + LibGomoku.HINT_SHAPES + "];"));
+        // The hint point's shape arrays are as long as the header says (JNA maps them by size).
+        assertTrue(header.contains("#define GOMOKU_HINT_SHAPES " + NativeCodes.HINT_SHAPES + "\n"));
+        assertTrue(header.contains("int32_t makes[GOMOKU_HINT_SHAPES];"), "GomokuHintPoint.makes");
+        assertTrue(header.contains("int32_t blocks[GOMOKU_HINT_SHAPES];"), "GomokuHintPoint.blocks");
+        var point = new LibGomoku.HintPoint();
+        assertEquals(NativeCodes.HINT_SHAPES, point.makes.length);
+        assertEquals(NativeCodes.HINT_SHAPES, point.blocks.length);
         assertEquals(codes.get("STATUS_PARSE_ERROR"), new ParseException("x").status());
     }
 
