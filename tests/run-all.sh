@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n==> %s\n' "$*"; }
+step() { printf '\n==> %s (at %d s)\n' "$*" "$SECONDS"; }
 
 install_missing() {
     local apt_packages=()
