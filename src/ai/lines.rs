@@ -66,12 +66,35 @@ impl LineKeys {
     /// along direction `d`.
     #[inline]
     pub(crate) fn window(&self, i: usize, d: usize) -> u32 {
-        let (line, pos) = LineKeys::place(i, d);
-        let shift = (2 * pos).wrapping_sub(2 * HALF) & 63;
-        let w = self.keys[d][line].rotate_right(shift as u32);
-        let side = (1 << (2 * HALF)) - 1;
-        ((w & side) | ((w >> (2 * HALF + 2)) & side) << (2 * HALF)) as u32
+        let (key, pos) = self.line(i, d);
+        window_at(key, pos)
     }
+
+    /// The key of the line through the board cell `i` along direction `d`,
+    /// and the cell's position on it. Moving one step along `d`
+    /// (`board::DIRECTIONS[d]`) moves one position up the same line.
+    #[inline]
+    pub(crate) fn line(&self, i: usize, d: usize) -> (u64, isize) {
+        let (line, pos) = LineKeys::place(i, d);
+        (self.keys[d][line], pos as isize)
+    }
+}
+
+/// Black's window key of position `pos` on a line whose key is `key`
+/// (positions up to [`HALF`] off either end read as walls).
+#[inline]
+pub(crate) fn window_at(key: u64, pos: isize) -> u32 {
+    let shift = (2 * pos).wrapping_sub(2 * HALF as isize) & 63;
+    let w = key.rotate_right(shift as u32);
+    let side = (1 << (2 * HALF)) - 1;
+    ((w & side) | ((w >> (2 * HALF + 2)) & side) << (2 * HALF)) as u32
+}
+
+/// The cell at position `pos` on a line whose key is `key`: 0 empty, 1
+/// black, 2 white, 3 a wall (positions up to [`HALF`] off either end).
+#[inline]
+pub(crate) fn cell_at(key: u64, pos: isize) -> u8 {
+    (key.rotate_right(((2 * pos) & 63) as u32) & 3) as u8
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 #[cfg(feature = "tuning")]
 use super::eval::{cell_terms, TERMS};
 use super::eval::{DOUBLE_FOUR, DOUBLE_THREE, EVAL_UNIT, FOUR_THREE, WEIGHTS};
-use super::lines::LineKeys;
+use super::lines::{cell_at, window_at, LineKeys};
 use super::pattern::{pair_table, PairTable, Pattern, HALF};
 use crate::board::{index, point_at, Board, CELLS, DIRECTIONS, EMPTY};
 use crate::rules::is_forbidden;
@@ -33,15 +33,93 @@ pub(crate) struct CellThreat {
     pub fours: u8,
     /// How many lines become an open three.
     pub threes: u8,
+    /// Which of the position's cell counts ([`Counts`]) the cell is in.
+    counted: u8,
 }
+
+/// The pattern of each code, indexed by any byte like [`PACKED`].
+const BEST: [Pattern; 256] = {
+    let mut best = [Pattern::Dead; 256];
+    let mut p = 0;
+    while p < Pattern::ALL.len() {
+        best[p] = Pattern::ALL[p];
+        p += 1;
+    }
+    best
+};
+
+/// Per colour, how many empty cells make a five, an open four or two fours,
+/// and a four or better, as 16-bit fields of one word (bits 0, 16 and 32)
+/// so that a cell's change updates all three in one addition.
+type Counts = u64;
+
+/// [`CellThreat::counted`] bits: a five, a flex four, a four.
+const FIVE: u8 = 1;
+const FLEX_FOUR: u8 = 2;
+const FOUR: u8 = 4;
+
+/// The [`Counts`] a cell adds, by its [`CellThreat::counted`] bits.
+const COUNTED: [Counts; 8] = {
+    let mut table = [0; 8];
+    let mut bits = 0;
+    while bits < 8 {
+        let b = bits as u64;
+        table[bits] = (b & 1) | (b >> 1 & 1) << 16 | (b >> 2 & 1) << 32;
+        bits += 1;
+    }
+    table
+};
+
+/// The [`Counts`] field of five cells, flex-four cells or four cells.
+fn count(counts: Counts, bit: u8) -> u16 {
+    (counts >> (16 * bit.trailing_zeros())) as u16
+}
+
+/// What the combinations of a cell's fours and open threes add to its
+/// ordering value and its evaluation terms, indexed by whether double fours
+/// and double threes count, then by fours (0, 1, 2+) × 3 + threes (0, 1, 2+).
+const COMBINATIONS: [[(i32, u64); 9]; 2] = {
+    const fn terms(term: usize) -> u64 {
+        WEIGHTS.mover[term] as u64 | (WEIGHTS.waiter[term] as u64) << 32
+    }
+    let mut table = [[(0, 0); 9]; 2];
+    let mut combos = 0;
+    while combos < 2 {
+        let mut k = 0;
+        while k < 9 {
+            let (fours, threes) = (k / 3, k % 3);
+            let (mut value, mut eval) = (0, 0);
+            if fours >= 1 && threes >= 1 {
+                value += 500;
+                eval += terms(FOUR_THREE);
+            }
+            if combos == 1 {
+                if fours >= 2 {
+                    value += 800;
+                    eval += terms(DOUBLE_FOUR);
+                } else if threes >= 2 {
+                    value += 300;
+                    eval += terms(DOUBLE_THREE);
+                }
+            }
+            table[combos][k] = (value, eval);
+            k += 1;
+        }
+        combos += 1;
+    }
+    table
+};
 
 /// Per pattern code, its contributions to a cell packed in one word so the
 /// four lines of a cell add up in four additions: ordering value (bits
 /// 0–15), evaluation as the side to move (16–35) and as the side waiting
 /// (36–55), then one in the fours count (56–59) or the threes count
 /// (60–63). No field overflows in four additions.
-const PACKED: [u64; 11] = {
-    let mut packed = [0u64; 11];
+///
+/// Indexed by any byte, so that a code read from a cell needs no bounds
+/// check; the codes past [`Pattern::F5`] never occur.
+const PACKED: [u64; 256] = {
+    let mut packed = [0u64; 256];
     let mut p = 0;
     while p < 11 {
         let (value, mover, waiter) = (PATTERN_VALUE[p], WEIGHTS.mover[p], WEIGHTS.waiter[p]);
@@ -60,35 +138,31 @@ const PACKED: [u64; 11] = {
 
 impl CellThreat {
     /// The threat of one colour's four line patterns, given as pattern codes.
+    #[inline]
     fn of(patterns: [u8; 4], combos: bool) -> CellThreat {
-        let sum: u64 = patterns.iter().map(|&p| PACKED[p as usize]).sum();
-        let mut t = CellThreat {
-            value: (sum & 0xFFFF) as i32,
-            eval: (sum >> 16 & 0xF_FFFF) | (sum >> 36 & 0xF_FFFF) << 32,
-            best: Pattern::ALL[*patterns.iter().max().expect("four lines") as usize],
-            fours: (sum >> 56 & 0xF) as u8,
-            threes: (sum >> 60) as u8,
-        };
-        let mut combo = |value: i32, term: usize| {
-            t.value += value;
-            t.eval += WEIGHTS.mover[term] as u64 | (WEIGHTS.waiter[term] as u64) << 32;
-        };
-        if t.fours >= 1 && t.threes >= 1 {
-            combo(500, FOUR_THREE);
+        let [a, b, c, d] = patterns.map(usize::from);
+        let sum = PACKED[a] + PACKED[b] + PACKED[c] + PACKED[d];
+        let best = BEST[a.max(b).max(c.max(d))];
+        let (fours, threes) = ((sum >> 56 & 0xF) as u8, (sum >> 60) as u8);
+        let (value, eval) =
+            COMBINATIONS[usize::from(combos)][usize::from(fours.min(2) * 3 + threes.min(2))];
+        let five = best == Pattern::F5;
+        let flex_four = best >= Pattern::F4 || fours >= 2;
+        CellThreat {
+            value: (sum & 0xFFFF) as i32 + value,
+            eval: ((sum >> 16 & 0xF_FFFF) | (sum >> 36 & 0xF_FFFF) << 32) + eval,
+            best,
+            fours,
+            threes,
+            counted: (if five { FIVE } else { 0 })
+                | (if flex_four { FLEX_FOUR } else { 0 })
+                | (if fours > 0 { FOUR } else { 0 }),
         }
-        if combos {
-            if t.fours >= 2 {
-                combo(800, DOUBLE_FOUR);
-            } else if t.threes >= 2 {
-                combo(300, DOUBLE_THREE);
-            }
-        }
-        t
     }
 
     /// A five: playing here wins.
     pub(crate) fn is_five(&self) -> bool {
-        self.best == Pattern::F5
+        self.counted & FIVE != 0
     }
 
     /// A four or better (forcing).
@@ -99,7 +173,7 @@ impl CellThreat {
     /// Makes an open four or two fours: wins next move unless the opponent
     /// has a five (or, for renju black, the point is forbidden).
     pub(crate) fn is_flex_four(&self) -> bool {
-        self.best >= Pattern::F4 || self.fours >= 2
+        self.counted & FLEX_FOUR != 0
     }
 }
 
@@ -155,9 +229,7 @@ struct SavedCell {
 struct Undo {
     first_saved: u32,
     totals: [u64; 2],
-    five_cells: [u16; 2],
-    flex_cells: [u16; 2],
-    four_cells: [u16; 2],
+    counts: [Counts; 2],
 }
 
 /// Plies of saved cells a new position has room for before it allocates.
@@ -182,12 +254,9 @@ pub(crate) struct Position {
     /// [`CellThreat`] (each half stays non-negative, so wrapping additions
     /// and subtractions of whole words keep both exact).
     totals: [u64; 2],
-    /// Empty cells where each colour would make five.
-    five_cells: [u16; 2],
-    /// Empty cells where each colour would make an open four or two fours.
-    flex_cells: [u16; 2],
-    /// Empty cells where each colour would make a four or better.
-    four_cells: [u16; 2],
+    /// Per colour, the empty cells where it would make a five, a flex four
+    /// and a four.
+    counts: [Counts; 2],
     /// Stones within two cells (in a 5×5 square) of each cell.
     near: Vec<u8>,
     hash: u64,
@@ -211,9 +280,7 @@ impl Position {
             patterns: vec![0; CELLS],
             threats: vec![[CellThreat::default(); 2]; CELLS],
             totals: [0; 2],
-            five_cells: [0; 2],
-            flex_cells: [0; 2],
-            four_cells: [0; 2],
+            counts: [0; 2],
             near: vec![0; CELLS],
             hash: 0,
             moves: Vec::with_capacity(CELLS),
@@ -353,9 +420,7 @@ impl Position {
         self.undo.push(Undo {
             first_saved: self.saved.len() as u32,
             totals: self.totals,
-            five_cells: self.five_cells,
-            flex_cells: self.flex_cells,
-            four_cells: self.four_cells,
+            counts: self.counts,
         });
         self.board.set_cell(i, c as u8);
         self.lines.set(i, c as u8);
@@ -364,18 +429,21 @@ impl Position {
         self.side = c.opponent();
         self.update_near(i, 1);
         for (d, step) in DIRECTIONS.into_iter().enumerate() {
-            for k in -(HALF as isize)..=HALF as isize {
+            // The line's key after the move: every neighbour's window comes from it.
+            let (key, pos) = self.lines.line(i, d);
+            for k in (-(HALF as isize)..=HALF as isize).filter(|&k| k != 0) {
+                if cell_at(key, pos + k) != EMPTY {
+                    continue;
+                }
                 let j = i.wrapping_add_signed(k * step);
-                if k != 0 && self.board.cell(j) == EMPTY {
-                    let (patterns, threats) = (self.patterns[j], self.threats[j]);
-                    if let Some((new, colours)) = self.refresh_line(j, d) {
-                        self.saved.push(SavedCell {
-                            cell: j as u16,
-                            patterns,
-                            threats,
-                        });
-                        self.set_threats(j, new, colours);
-                    }
+                if let Some((old, new, colours)) = self.refresh_line(j, d, window_at(key, pos + k))
+                {
+                    self.saved.push(SavedCell {
+                        cell: j as u16,
+                        patterns: old,
+                        threats: self.threats[j],
+                    });
+                    self.set_threats(j, new, colours);
                 }
             }
         }
@@ -384,7 +452,7 @@ impl Position {
             patterns: self.patterns[i],
             threats: self.threats[i],
         });
-        self.set_threats(i, self.patterns[i], BOTH);
+        self.clear_threats(i);
     }
 
     /// Takes back the last move, putting back what it changed.
@@ -402,9 +470,7 @@ impl Position {
             self.threats[s.cell as usize] = s.threats;
         }
         self.totals = undo.totals;
-        self.five_cells = undo.five_cells;
-        self.flex_cells = undo.flex_cells;
-        self.four_cells = undo.four_cells;
+        self.counts = undo.counts;
     }
 
     /// Counts a stone added (`delta` 1) or removed (-1) near the cells
@@ -420,10 +486,10 @@ impl Position {
         }
     }
 
-    /// Recomputes the patterns of the empty cell `j` along direction `d`.
-    /// Returns the cell's new patterns and which colours' changed, if any.
-    fn refresh_line(&mut self, j: usize, d: usize) -> Option<(u64, [bool; 2])> {
-        let key = self.lines.window(j, d);
+    /// Recomputes the patterns of the empty cell `j` along direction `d`
+    /// from its window `key` there. Returns the cell's old and new patterns
+    /// and which colours' changed, if any.
+    fn refresh_line(&mut self, j: usize, d: usize, key: u32) -> Option<(u64, u64, [bool; 2])> {
         let (black, white) = self.patterns_by_key.get(key);
         let (black, white) = (black as u64, white as u64);
         // Updated as one word in a register: byte stores followed by a
@@ -436,13 +502,13 @@ impl Position {
         }
         self.patterns[j] = new;
         let changed = old ^ new;
-        Some((new, [changed as u32 != 0, changed >> 32 != 0]))
+        Some((old, new, [changed as u32 != 0, changed >> 32 != 0]))
     }
 
     /// Recomputes all four lines of cell `i` and its threats.
     fn refresh_cell(&mut self, i: usize) {
         for d in 0..DIRECTIONS.len() {
-            self.refresh_line(i, d);
+            self.refresh_line(i, d, self.lines.window(i, d));
         }
         self.set_threats(i, self.patterns[i], BOTH);
     }
@@ -468,32 +534,40 @@ impl Position {
         sum
     }
 
-    /// Recomputes the threats of cell `i` from its `patterns` (zero if
-    /// occupied) for the colours marked in `colours`.
+    /// Recomputes the threats of the empty cell `i` from its `patterns` for
+    /// the colours marked in `colours`.
     fn set_threats(&mut self, i: usize, patterns: u64, colours: [bool; 2]) {
-        let empty = self.board.cell(i) == EMPTY;
-        for c in (0..2).filter(|&c| colours[c]) {
-            let new = if empty {
-                CellThreat::of(colour_patterns(patterns, c), self.combos_count(c))
-            } else {
-                CellThreat::default()
-            };
-            let old = self.threats[i][c];
-            self.totals[c] = self.totals[c].wrapping_add(new.eval).wrapping_sub(old.eval);
-            self.five_cells[c] =
-                self.five_cells[c] + u16::from(new.is_five()) - u16::from(old.is_five());
-            self.flex_cells[c] =
-                self.flex_cells[c] + u16::from(new.is_flex_four()) - u16::from(old.is_flex_four());
-            self.four_cells[c] =
-                self.four_cells[c] + u16::from(new.is_four()) - u16::from(old.is_four());
-            self.threats[i][c] = new;
+        for (c, changed) in colours.into_iter().enumerate() {
+            if changed {
+                let threat = CellThreat::of(colour_patterns(patterns, c), self.combos_count(c));
+                self.replace_threat(i, c, threat);
+            }
         }
+    }
+
+    /// The threats of cell `i`, just occupied: none.
+    fn clear_threats(&mut self, i: usize) {
+        for c in 0..2 {
+            self.replace_threat(i, c, CellThreat::default());
+        }
+    }
+
+    /// Sets the threat of colour index `c` on cell `i`, keeping the sums.
+    #[inline]
+    fn replace_threat(&mut self, i: usize, c: usize, new: CellThreat) {
+        let old = self.threats[i][c];
+        self.totals[c] = self.totals[c].wrapping_add(new.eval).wrapping_sub(old.eval);
+        // Each field stays non-negative, so whole-word wrapping keeps them exact.
+        self.counts[c] = self.counts[c]
+            .wrapping_add(COUNTED[usize::from(new.counted)])
+            .wrapping_sub(COUNTED[usize::from(old.counted)]);
+        self.threats[i][c] = new;
     }
 
     /// The cells where `color` would make five, without a board scan when
     /// there are none.
     pub(crate) fn five_points(&self, color: Color) -> impl Iterator<Item = usize> + '_ {
-        let any = self.five_cells[color as usize - 1] > 0;
+        let any = count(self.counts[color as usize - 1], FIVE) > 0;
         self.empty_cells()
             .take_while(move |_| any)
             .filter(move |&i| self.threat(i, color).is_five())
@@ -502,7 +576,7 @@ impl Position {
     /// The cells where `color` may legally make a four or better, without
     /// a board scan when there are none.
     pub(crate) fn four_points(&self, color: Color) -> impl Iterator<Item = usize> + '_ {
-        let any = self.four_cells[color as usize - 1] > 0;
+        let any = count(self.counts[color as usize - 1], FOUR) > 0;
         self.empty_cells()
             .take_while(move |_| any)
             .filter(move |&i| self.threat(i, color).is_four() && self.is_legal_for(i, color))
@@ -511,27 +585,27 @@ impl Position {
     /// Whether `color` has a cell where it would make five.
     #[inline]
     pub(crate) fn has_five_point(&self, color: Color) -> bool {
-        self.five_cells[color as usize - 1] > 0
+        count(self.counts[color as usize - 1], FIVE) > 0
     }
 
     /// Whether `color` has a cell where it would make a four or better
     /// (renju legality not checked).
     #[inline]
     pub(crate) fn has_four_point(&self, color: Color) -> bool {
-        self.four_cells[color as usize - 1] > 0
+        count(self.counts[color as usize - 1], FOUR) > 0
     }
 
     /// Whether `color` has a cell where it would make an open four or two
     /// fours (renju legality not checked).
     #[inline]
     pub(crate) fn has_flex_four_point(&self, color: Color) -> bool {
-        self.flex_cells[color as usize - 1] > 0
+        count(self.counts[color as usize - 1], FLEX_FOUR) > 0
     }
 
     /// A cell where `color` may legally make an open four or two fours (a win
     /// in three unless the other side has a five first).
     pub(crate) fn flex_four_point(&self, color: Color) -> Option<usize> {
-        if self.flex_cells[color as usize - 1] == 0 {
+        if count(self.counts[color as usize - 1], FLEX_FOUR) == 0 {
             return None;
         }
         self.empty_cells()
@@ -556,10 +630,7 @@ impl Position {
         for i in self.empty_cells().collect::<Vec<_>>() {
             fresh.refresh_cell(i);
         }
-        let totals_ok = fresh.totals == self.totals
-            && fresh.five_cells == self.five_cells
-            && fresh.flex_cells == self.flex_cells
-            && fresh.four_cells == self.four_cells;
+        let totals_ok = fresh.totals == self.totals && fresh.counts == self.counts;
         let cells_ok = self
             .empty_cells()
             .all(|i| fresh.patterns[i] == self.patterns[i] && fresh.threats[i] == self.threats[i]);
