@@ -613,6 +613,7 @@ impl Brain {
 fn swap2_opening(game: &Game, options: &AiOptions, engine: Option<&mut Engine>) -> Vec<Point> {
     let mut fallback = Engine::new();
     let engine = engine.unwrap_or(&mut fallback);
+    let short = short_search(options);
     let c = game.board().center();
     let at = |dx: i64, dy: i64| Point::try_new(i64::from(c.x()) + dx, i64::from(c.y()) + dy);
     let shapes: [[(i64, i64); 3]; 6] = [
@@ -623,11 +624,6 @@ fn swap2_opening(game: &Game, options: &AiOptions, engine: Option<&mut Engine>) 
         [(0, 0), (2, 1), (0, 2)],
         [(0, 0), (1, 1), (3, 0)],
     ];
-    let short = AiOptions {
-        time: options.time.map(|t| t / 8),
-        target_time: None,
-        ..options.clone()
-    };
     let mut best: Option<(i32, Vec<Point>)> = None;
     for shape in shapes {
         let stones: Option<Vec<Point>> = shape.iter().map(|&(dx, dy)| at(dx, dy)).collect();
@@ -636,12 +632,8 @@ fn swap2_opening(game: &Game, options: &AiOptions, engine: Option<&mut Engine>) 
         if stones.iter().any(|&p| g.play(p).is_err()) {
             continue;
         }
-        let Ok(m) = engine.best_move(&g, &short) else {
+        let Some(unevenness) = unevenness(engine, &g, &short) else {
             continue;
-        };
-        let unevenness = match m.score {
-            Score::Value(v) => v.saturating_abs(),
-            _ => i32::MAX,
         };
         if best.as_ref().is_none_or(|(u, _)| unevenness < *u) {
             best = Some((unevenness, stones));
@@ -655,11 +647,7 @@ fn swap2_opening(game: &Game, options: &AiOptions, engine: Option<&mut Engine>) 
 fn balancing_reply(game: &Game, options: &AiOptions, engine: Option<&mut Engine>) -> Option<Point> {
     let mut fallback = Engine::new();
     let engine = engine.unwrap_or(&mut fallback);
-    let short = AiOptions {
-        time: options.time.map(|t| t / 8),
-        target_time: None,
-        ..options.clone()
-    };
+    let short = short_search(options);
     let mut ranked = gomoku::ai::score_map(game, 3);
     ranked.sort_by_key(|&(p, v)| (std::cmp::Reverse(v), p.y(), p.x()));
     let mut best: Option<(i32, Point)> = None;
@@ -668,18 +656,34 @@ fn balancing_reply(game: &Game, options: &AiOptions, engine: Option<&mut Engine>
         if g.play(p).is_err() || g.is_over() {
             continue;
         }
-        let Ok(m) = engine.best_move(&g, &short) else {
+        let Some(unevenness) = unevenness(engine, &g, &short) else {
             continue;
-        };
-        let unevenness = match m.score {
-            Score::Value(v) => v.saturating_abs(),
-            _ => i32::MAX,
         };
         if best.is_none_or(|(u, _)| unevenness < u) {
             best = Some((unevenness, p));
         }
     }
     best.map(|(_, p)| p)
+}
+
+/// The options of the short searches that judge Swap2 candidates: an
+/// eighth of the move's time, no target.
+fn short_search(options: &AiOptions) -> AiOptions {
+    AiOptions {
+        time: options.time.map(|t| t / 8),
+        target_time: None,
+        ..options.clone()
+    }
+}
+
+/// How far from even the side to move in `game` finds it (a forced result
+/// is as uneven as can be); `None` if the engine cannot search it.
+fn unevenness(engine: &mut Engine, game: &Game, options: &AiOptions) -> Option<i32> {
+    let m = engine.best_move(game, options).ok()?;
+    Some(match m.score {
+        Score::Value(v) => v.saturating_abs(),
+        _ => i32::MAX,
+    })
 }
 
 /// Starts the search on a thread of its own; it sends its progress and,
