@@ -29,6 +29,8 @@ from . import (
     PointLike,
     Result,
     Rule,
+    _U32,
+    _U64,
     _int,
     _native,
     _point,
@@ -53,9 +55,6 @@ DEFAULT_MOVE_MS: int = _native.DEFAULT_MOVE_MS
 DEFAULT_SEED: int = _native.DEFAULT_SEED
 #: How many random openings a match generates when not told how many.
 DEFAULT_RANDOM_OPENINGS: int = _native.DEFAULT_RANDOM_OPENINGS
-
-_U32 = 2**32 - 1
-_U64 = 2**64 - 1
 
 
 @dataclass(frozen=True)
