@@ -2,7 +2,7 @@
 //! can be malformed.
 
 use gomoku::notation::parse_moves;
-use gomoku::{Color, EndReason, Game, GameResult, Point, Rule, Setup};
+use gomoku::{Color, EndReason, Game, GameResult, Point, Rule, Setup, Symmetry};
 
 fn game(size: usize, rule: Rule, moves: &str) -> Game {
     Game::from_moves(size, rule, &parse_moves(moves).unwrap()).unwrap()
@@ -64,6 +64,18 @@ fn end_reasons_players_and_dates_round_trip() {
     agreed.agree_draw().unwrap();
     let overline = game(9, Rule::Freestyle, "a1 i9 b1 i8 c1 i7 e1 i6 f1 i4 d1");
     assert_eq!(overline.end_reason(), Some(EndReason::Overline));
+    // One move making an overline along a row and a five along a column
+    // ends by the five, in every orientation.
+    let both = game(
+        9,
+        Rule::Freestyle,
+        "a1 i9 b1 i8 c1 i7 e1 i6 f1 i4 d2 g9 d3 g7 d4 g5 d5 g3 d1",
+    );
+    for s in Symmetry::ALL {
+        let image = both.transformed(s);
+        assert_eq!(image.end_reason(), Some(EndReason::Five), "{s:?}");
+        assert_eq!(image.winning_line().len(), 5, "{s:?}");
+    }
     for g in [timed, agreed, overline] {
         assert_eq!(Game::load(&g.save()).unwrap(), g, "{}", g.save());
     }

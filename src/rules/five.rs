@@ -7,7 +7,9 @@ use crate::{Color, Rule};
 /// `color` stone whatever it holds now: `(first cell, step, length)`.
 ///
 /// Only the four lines through `i` are read, so a win is found in constant
-/// time after each move.
+/// time after each move. When one move wins along two lines, an exact five
+/// is preferred to an overline, so the reason does not depend on the
+/// order in which directions are read (and a mirrored game ends the same way).
 pub(crate) fn five_line(
     board: &Board,
     rule: Rule,
@@ -16,7 +18,7 @@ pub(crate) fn five_line(
 ) -> Option<(usize, isize, usize)> {
     let own = color as u8;
     let other = color.opponent() as u8;
-    DIRECTIONS.into_iter().find_map(|step| {
+    let mut runs = DIRECTIONS.into_iter().filter_map(|step| {
         let back = board.count_from(i, -step, own);
         let fwd = board.count_from(i, step, own);
         let len = back + fwd + 1;
@@ -29,5 +31,10 @@ pub(crate) fn five_line(
         let blocked = before == other && after == other;
         rule.is_winning_run(color == Color::Black, len, blocked)
             .then_some((start, step, len))
-    })
+    });
+    let first = runs.next()?;
+    if first.2 == 5 {
+        return Some(first);
+    }
+    Some(runs.find(|run| run.2 == 5).unwrap_or(first))
 }
