@@ -70,6 +70,13 @@ const COUNTED: [Counts; 8] = {
     table
 };
 
+/// Applies one [`Toggle`] to the marks (applying it again undoes it).
+#[inline(always)]
+fn toggle(marks: &mut Marks, t: Toggle) {
+    let (cell, c) = ((t >> 1) as usize, (t & 1) as usize);
+    marks[c][(cell / 64) % MARK_WORDS] ^= 1 << (cell % 64);
+}
+
 /// The [`Counts`] field of five cells, flex-four cells or four cells.
 fn count(counts: Counts, bit: u8) -> u16 {
     (counts >> (16 * bit.trailing_zeros())) as u16
@@ -224,13 +231,27 @@ struct SavedCell {
     threats: [CellThreat; 2],
 }
 
-/// The position's sums before a move, and where its saved cells start.
+/// The position's sums before a move, and where its saved cells and its
+/// mark toggles start.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
     first_saved: u32,
+    first_toggle: u32,
     totals: [u64; 2],
     counts: [Counts; 2],
 }
+
+/// Words of a bit set over the padded cells.
+const MARK_WORDS: usize = CELLS.div_ceil(64);
+
+/// Per colour, the cells where it would make a four or better, as a bit
+/// set: fours, flex fours and fives (all fours) are found without a board
+/// scan.
+type Marks = [[u64; MARK_WORDS]; 2];
+
+/// One change to the [`Marks`]: a cell that became or stopped being a four
+/// cell for a colour index, packed as `cell << 1 | colour`.
+type Toggle = u32;
 
 /// Plies of saved cells a new position has room for before it allocates.
 const SAVED_PLIES: usize = 48;
@@ -255,16 +276,19 @@ pub(crate) struct Position {
     /// and subtractions of whole words keep both exact).
     totals: [u64; 2],
     /// Per colour, the empty cells where it would make a five, a flex four
-    /// and a four.
+    /// and a four...
     counts: [Counts; 2],
+    /// ...and which cells they are.
+    marks: Marks,
     /// Stones within two cells (in a 5×5 square) of each cell.
     near: Vec<u8>,
     hash: u64,
     moves: Vec<usize>,
     /// Per move made, what [`Position::unmake`] restores...
     undo: Vec<Undo>,
-    /// ...and the cells it changed, as they were.
+    /// ...the cells it changed, as they were, and the mark bits it flipped.
     saved: Vec<SavedCell>,
+    toggles: Vec<Toggle>,
 }
 
 impl Position {
@@ -281,11 +305,13 @@ impl Position {
             threats: vec![[CellThreat::default(); 2]; CELLS],
             totals: [0; 2],
             counts: [0; 2],
+            marks: [[0; MARK_WORDS]; 2],
             near: vec![0; CELLS],
             hash: 0,
             moves: Vec::with_capacity(CELLS),
             undo: Vec::with_capacity(CELLS),
             saved: Vec::with_capacity(SAVED_PLIES * CELLS_PER_MOVE),
+            toggles: Vec::with_capacity(SAVED_PLIES * 4),
         };
         for p in pos.board.points().collect::<Vec<_>>() {
             pos.refresh_cell(index(p));
@@ -297,6 +323,7 @@ impl Position {
         pos.moves.clear();
         pos.undo.clear();
         pos.saved.clear();
+        pos.toggles.clear();
         pos.side = game.side_to_move();
         pos.hash = pos.stone_hash()
             ^ if pos.side == Color::White {
@@ -419,6 +446,7 @@ impl Position {
         let c = self.side;
         self.undo.push(Undo {
             first_saved: self.saved.len() as u32,
+            first_toggle: self.toggles.len() as u32,
             totals: self.totals,
             counts: self.counts,
         });
@@ -468,6 +496,9 @@ impl Position {
         for s in self.saved.drain(undo.first_saved as usize..) {
             self.patterns[s.cell as usize] = s.patterns;
             self.threats[s.cell as usize] = s.threats;
+        }
+        for t in self.toggles.drain(undo.first_toggle as usize..) {
+            toggle(&mut self.marks, t);
         }
         self.totals = undo.totals;
         self.counts = undo.counts;
@@ -553,7 +584,7 @@ impl Position {
     }
 
     /// Sets the threat of colour index `c` on cell `i`, keeping the sums.
-    #[inline]
+    #[inline(always)]
     fn replace_threat(&mut self, i: usize, c: usize, new: CellThreat) {
         let old = self.threats[i][c];
         self.totals[c] = self.totals[c].wrapping_add(new.eval).wrapping_sub(old.eval);
@@ -561,25 +592,49 @@ impl Position {
         self.counts[c] = self.counts[c]
             .wrapping_add(COUNTED[usize::from(new.counted)])
             .wrapping_sub(COUNTED[usize::from(old.counted)]);
+        if (old.counted ^ new.counted) & FOUR != 0 {
+            self.flip_four_cell(i, c);
+        }
         self.threats[i][c] = new;
     }
 
-    /// The cells where `color` would make five, without a board scan when
-    /// there are none.
+    /// Marks or unmarks cell `i` as a four cell of colour index `c`, and
+    /// logs it for [`Position::unmake`]. Out of line: most threat changes
+    /// leave a cell's four status as it was.
+    #[cold]
+    #[inline(never)]
+    fn flip_four_cell(&mut self, i: usize, c: usize) {
+        let t = (i as u32) << 1 | c as u32;
+        toggle(&mut self.marks, t);
+        self.toggles.push(t);
+    }
+
+    /// The cells where `color` would make a four or better, in cell order.
+    fn four_cells(&self, color: Color) -> impl Iterator<Item = usize> + '_ {
+        let words = &self.marks[color as usize - 1];
+        words.iter().enumerate().flat_map(|(w, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let b = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    w * 64 + b
+                })
+            })
+        })
+    }
+
+    /// The cells where `color` would make five, in cell order.
     pub(crate) fn five_points(&self, color: Color) -> impl Iterator<Item = usize> + '_ {
-        let any = count(self.counts[color as usize - 1], FIVE) > 0;
-        self.empty_cells()
-            .take_while(move |_| any)
+        self.four_cells(color)
             .filter(move |&i| self.threat(i, color).is_five())
     }
 
-    /// The cells where `color` may legally make a four or better, without
-    /// a board scan when there are none.
+    /// The cells where `color` may legally make a four or better, in cell
+    /// order.
     pub(crate) fn four_points(&self, color: Color) -> impl Iterator<Item = usize> + '_ {
-        let any = count(self.counts[color as usize - 1], FOUR) > 0;
-        self.empty_cells()
-            .take_while(move |_| any)
-            .filter(move |&i| self.threat(i, color).is_four() && self.is_legal_for(i, color))
+        self.four_cells(color)
+            .filter(move |&i| self.is_legal_for(i, color))
     }
 
     /// Whether `color` has a cell where it would make five.
@@ -605,10 +660,7 @@ impl Position {
     /// A cell where `color` may legally make an open four or two fours (a win
     /// in three unless the other side has a five first).
     pub(crate) fn flex_four_point(&self, color: Color) -> Option<usize> {
-        if count(self.counts[color as usize - 1], FLEX_FOUR) == 0 {
-            return None;
-        }
-        self.empty_cells()
+        self.four_cells(color)
             .find(|&i| self.threat(i, color).is_flex_four() && self.is_legal_for(i, color))
     }
 
@@ -631,11 +683,21 @@ impl Position {
             fresh.refresh_cell(i);
         }
         let totals_ok = fresh.totals == self.totals && fresh.counts == self.counts;
+        let mut marks: Marks = [[0; MARK_WORDS]; 2];
+        for i in self.empty_cells() {
+            for c in 0..2 {
+                if self.threats[i][c].is_four() {
+                    toggle(&mut marks, (i as u32) << 1 | c as u32);
+                }
+            }
+        }
+        let marks_ok = marks == self.marks;
         let cells_ok = self
             .empty_cells()
             .all(|i| fresh.patterns[i] == self.patterns[i] && fresh.threats[i] == self.threats[i]);
         totals_ok
             && cells_ok
+            && marks_ok
             && self.hash
                 == self.stone_hash()
                     ^ if self.side == Color::White {
