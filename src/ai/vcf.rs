@@ -185,6 +185,9 @@ pub(crate) struct Vcf {
     /// Positions with no VCF, by the largest number of fours that failed.
     failed: HashMap<u64, u32>,
     line: Vec<usize>,
+    /// The attacks of every node on the current line, each node's above its
+    /// parent's: the search allocates nothing once this has grown.
+    attacks: Vec<usize>,
 }
 
 impl Vcf {
@@ -194,6 +197,7 @@ impl Vcf {
             attacker,
             failed: HashMap::new(),
             line: Vec::new(),
+            attacks: Vec::new(),
         }
     }
 
@@ -231,35 +235,53 @@ impl Vcf {
         if self.failed.get(&pos.hash()).is_some_and(|&f| f >= fours) {
             return Ok(false);
         }
-        let their_fives: Vec<usize> = pos.five_points(them).take(2).collect();
-        if fours == 1 && their_fives.is_empty() && pos.rule() != Rule::Renju {
+        let their_fives = first_two(pos.five_points(them));
+        if fours == 1 && their_fives.0.is_none() && pos.rule() != Rule::Renju {
             // The last attack must be an open four or two fours.
             let Some(m) = pos.flex_four_point(me) else {
                 return Ok(false);
             };
             pos.make(m);
-            let fives: Vec<usize> = pos.five_points(me).take(2).collect();
+            let (a, b) = first_two(pos.five_points(me));
             pos.unmake();
-            self.line.extend([m, fives[0], fives[1]]);
+            self.line
+                .extend([m, a.expect("a flex four"), b.expect("a flex four")]);
             return Ok(true);
         }
-        let attacks: Vec<usize> = match their_fives[..] {
-            [] => {
-                let mut attacks: Vec<usize> = pos.four_points(me).collect();
+        let start = self.attacks.len();
+        match their_fives {
+            (None, _) => {
+                self.attacks.extend(pos.four_points(me));
                 // Flex fours first, then fours near the last attack.
                 let last = self.line.iter().rev().nth(1).copied();
-                attacks.sort_by_key(|&i| {
+                self.attacks[start..].sort_by_key(|&i| {
                     let t = pos.threat(i, me);
                     let distance = last.map_or(0, |l| chebyshev(l, i));
                     (!t.is_flex_four(), distance, i)
                 });
-                attacks
             }
             // Their four must be blocked, and the block must itself be a four.
-            [block] if pos.threat(block, me).is_four() => vec![block],
-            _ => Vec::new(),
-        };
-        for m in attacks {
+            (Some(block), None) if pos.threat(block, me).is_four() => self.attacks.push(block),
+            _ => {}
+        }
+        let won = self.try_attacks(pos, budget, fours, start);
+        self.attacks.truncate(start);
+        if won == Ok(false) {
+            self.failed.insert(pos.hash(), fours);
+        }
+        won
+    }
+
+    /// Tries the attacks stacked from `start` in turn.
+    fn try_attacks(
+        &mut self,
+        pos: &mut Position,
+        budget: &mut Budget,
+        fours: u32,
+        start: usize,
+    ) -> Result<bool, Aborted> {
+        for k in start..self.attacks.len() {
+            let m = self.attacks[k];
             if !pos.is_legal(m) {
                 continue;
             }
@@ -272,7 +294,6 @@ impl Vcf {
             }
             self.line.pop();
         }
-        self.failed.insert(pos.hash(), fours);
         Ok(false)
     }
 
@@ -284,15 +305,15 @@ impl Vcf {
         fours: u32,
     ) -> Result<bool, Aborted> {
         let me = self.attacker;
-        let blocks: Vec<usize> = pos.five_points(me).take(2).collect();
-        if blocks.len() >= 2 {
-            self.line.extend([blocks[0], blocks[1]]);
+        let (block, second) = first_two(pos.five_points(me));
+        if let (Some(a), Some(b)) = (block, second) {
+            self.line.extend([a, b]);
             return Ok(true);
         }
         if pos.has_five_point(pos.side()) {
             return Ok(false); // the defender makes five first
         }
-        let Some(&block) = blocks.first() else {
+        let Some(block) = block else {
             return Ok(false); // not a four
         };
         self.line.push(block);
@@ -308,6 +329,12 @@ impl Vcf {
         }
         won
     }
+}
+
+/// The first two items of `cells`.
+fn first_two(mut cells: impl Iterator<Item = usize>) -> (Option<usize>, Option<usize>) {
+    let first = cells.next();
+    (first, first.and_then(|_| cells.next()))
 }
 
 /// The larger of the column and row distances between two cells.
