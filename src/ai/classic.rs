@@ -14,7 +14,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::pattern::{black_key, swap_colours, tables, Pattern};
-use super::vcf::{solve, Attacker, SolveLimits, VcfResult};
+use super::threats::{solve, Attacker, SolveLimits, VcfResult};
 use crate::board::{index, Board, DIRECTIONS};
 use crate::{Color, Game, Point, Rule};
 

@@ -33,12 +33,11 @@ mod position;
 mod search;
 pub mod selfplay;
 pub mod stats;
+mod threats;
 mod timeman;
 mod tt;
 #[cfg(feature = "tuning")]
 mod tune;
-mod vcf;
-mod vct;
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -59,9 +58,9 @@ pub use eval::Weights;
 pub use hint::{
     hint, Combination, ForcedWin, ForcedWinKind, Hint, PointReason, Shape, HINT_POINTS,
 };
+pub use threats::{solve_vcf, solve_vct, VcfResult};
 #[cfg(feature = "tuning")]
 pub use tune::{tune, Tuning};
-pub use vcf::{solve_vcf, solve_vct, VcfResult};
 
 /// The highest level: the search engine at full strength.
 pub const MAX_LEVEL: u8 = 5;

@@ -11,7 +11,7 @@
 
 use super::eval::{Weights, EVAL_UNIT, TERMS, WEIGHTS};
 use super::position::Position;
-use super::vcf::{Budget, SolveLimits, Vcf};
+use super::threats::{Budget, SolveLimits, Vcf};
 use crate::board::index;
 use crate::{Color, Game, GameResult};
 

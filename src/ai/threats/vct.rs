@@ -17,9 +17,9 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use super::pattern::Pattern;
-use super::position::Position;
-use super::vcf::{Aborted, Budget, Vcf};
+use super::{Aborted, Budget, Vcf};
+use crate::ai::pattern::Pattern;
+use crate::ai::position::Position;
 use crate::board::DIRECTIONS;
 use crate::{Color, Rule};
 
