@@ -29,6 +29,8 @@ pub fn run(args: VcfArgs) -> Result<(), String> {
     let files = &args.files;
     let mut right = 0;
     let mut times = Vec::new();
+    // Wins to find, found, and found within a second.
+    let (mut wins, mut won, mut won_fast) = (0, 0, 0);
     for path in files {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
         let puzzle = Puzzle::parse(&text).map_err(|e| format!("{path}: {e}"))?;
@@ -58,6 +60,11 @@ pub fn run(args: VcfArgs) -> Result<(), String> {
         let elapsed = start.elapsed();
         times.push(elapsed);
         right += usize::from(found == puzzle.expect_win);
+        if puzzle.expect_win {
+            wins += 1;
+            won += usize::from(found);
+            won_fast += usize::from(found && elapsed <= Duration::from_secs(1));
+        }
         let name = std::path::Path::new(path)
             .file_stem()
             .map_or(path.clone(), |s| s.to_string_lossy().into_owned());
@@ -77,5 +84,6 @@ pub fn run(args: VcfArgs) -> Result<(), String> {
         files.len(),
         median.as_secs_f64() * 1000.0
     );
+    println!("{won}/{wins} wins found, {won_fast} of them within a second");
     Ok(())
 }
