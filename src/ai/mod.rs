@@ -28,6 +28,7 @@ mod classic;
 mod eval;
 mod hint;
 mod lines;
+mod movegen;
 mod pattern;
 mod position;
 mod search;

@@ -1,10 +1,11 @@
 //! The search: iterative deepening alpha-beta (principal variation search)
-//! with a transposition table, killer and history ordering, forced-move
-//! generation and a VCF quiescence search at the leaves.
+//! with a transposition table, killer and history ordering, and a VCF
+//! quiescence search at the leaves; its moves come from [`super::movegen`].
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::movegen::{self, Decision};
 use super::pattern::Pattern;
 use super::position::Position;
 use super::tt::{Bound, TranspositionTable};
@@ -77,21 +78,6 @@ pub(crate) struct Search<'a> {
     keys: Vec<(std::cmp::Reverse<i64>, usize)>,
 }
 
-/// What the threats on the board say about a node.
-enum Decision {
-    /// The value is known: a five to play, an unstoppable five of theirs, an
-    /// open four to make; with the move that realises it, if any.
-    Value(i32, Option<usize>),
-    /// Their four must be blocked here.
-    Block(usize),
-    /// Nothing forced.
-    Open,
-}
-
-/// A node's value when the threats decide it, with the move that
-/// realises it, if any.
-type Decided = Option<(i32, Option<usize>)>;
-
 impl<'a> Search<'a> {
     /// A search of `pos` for its side to move; `start` is when the move's
     /// clock started (time already spent counts against the budget).
@@ -127,7 +113,7 @@ impl<'a> Search<'a> {
     /// `None` when the side to move has no legal move.
     pub(crate) fn run(&mut self, report: &mut dyn FnMut(&Iteration)) -> Option<Iteration> {
         let mut root = Vec::new();
-        match self.generate(0, &mut root) {
+        match movegen::generate(&self.pos, &mut root).map(|(m, play)| (mate_score(m, 0), play)) {
             Some((score, Some(m))) => return Some(self.iteration(0, score, vec![m])),
             Some((score, None)) => {
                 // Lost whatever we do: play any legal move.
@@ -291,69 +277,6 @@ impl<'a> Search<'a> {
         over
     }
 
-    /// What the threats on the board say about the node at `ply`.
-    fn decide(&self, ply: usize) -> Decision {
-        let pos = &self.pos;
-        let me = pos.side();
-        let them = me.opponent();
-        let ply = ply as i32;
-        if let Some(five) = pos.five_points(me).next() {
-            return Decision::Value(WIN - ply - 1, Some(five));
-        }
-        let mut their_fives = pos.five_points(them);
-        match (their_fives.next(), their_fives.next()) {
-            (Some(block), Some(_)) => {
-                return Decision::Value(-(WIN - ply - 2), Some(block).filter(|&b| pos.is_legal(b)))
-            }
-            (Some(block), None) if !pos.is_legal(block) => {
-                return Decision::Value(-(WIN - ply - 2), None)
-            }
-            (Some(block), None) => return Decision::Block(block),
-            _ => {}
-        }
-        match pos.flex_four_point(me) {
-            Some(flex) => Decision::Value(WIN - ply - 3, Some(flex)),
-            None => Decision::Open,
-        }
-    }
-
-    /// The node's value at `ply` when the threats on the board decide it;
-    /// otherwise `None`, with the moves for the side to move in `moves`.
-    fn generate(&self, ply: usize, moves: &mut Vec<usize>) -> Decided {
-        moves.clear();
-        match self.decide(ply) {
-            Decision::Value(score, m) => return Some((score, m)),
-            Decision::Block(b) => {
-                moves.push(b);
-                return None;
-            }
-            Decision::Open => {}
-        }
-        let pos = &self.pos;
-        let me = pos.side();
-        let them = me.opponent();
-        if pos.flex_four_point(them).is_some() {
-            // An open three (or a four-four point) of theirs: only moves on
-            // their lines or our own fours can stop it.
-            moves.extend(
-                pos.empty_cells()
-                    .filter(|&i| {
-                        pos.threat(i, them).best >= Pattern::B4 || pos.threat(i, me).is_four()
-                    })
-                    .filter(|&i| pos.is_legal(i)),
-            );
-            if !moves.is_empty() {
-                return None;
-            }
-        }
-        moves.extend(pos.candidates().filter(|&i| pos.is_legal(i)));
-        if moves.is_empty() {
-            // Renju: black may have only forbidden points near the stones.
-            moves.extend(pos.empty_cells().filter(|&i| pos.is_legal(i)).take(1));
-        }
-        None
-    }
-
     /// Sorts moves best first: table move, killers, then threat values and history.
     fn order(&mut self, moves: &mut [usize], ply: usize, tt_move: Option<usize>) {
         let me = self.pos.side();
@@ -408,8 +331,8 @@ impl<'a> Search<'a> {
         mut beta: i32,
         moves: &mut Vec<usize>,
     ) -> i32 {
-        if let Some((score, _)) = self.generate(ply, moves) {
-            return score;
+        if let Some((mate, _)) = movegen::generate(&self.pos, moves) {
+            return mate_score(mate, ply);
         }
         if moves.is_empty() {
             return if self.pos.is_full() {
@@ -547,8 +470,8 @@ impl<'a> Search<'a> {
             return 0;
         }
         let me = self.pos.side();
-        match self.decide(ply) {
-            Decision::Value(score, _) => return score,
+        match movegen::decide(&self.pos) {
+            Decision::Mate(mate, _) => return mate_score(mate, ply),
             Decision::Block(b) => {
                 // Their four: the block is forced.
                 self.pos.make(b);
@@ -603,6 +526,17 @@ fn continues_from(last: usize, m: usize) -> bool {
     let (a, b) = (Position::point(last), Position::point(m));
     let (dx, dy) = (a.x().abs_diff(b.x()), a.y().abs_diff(b.y()));
     dx.max(dy) <= 2 || (dx.max(dy) <= 4 && (dx == 0 || dy == 0 || dx == dy))
+}
+
+/// The score at `ply` of a win (`plies` > 0) or loss (< 0) that many plies
+/// away.
+fn mate_score(plies: i32, ply: usize) -> i32 {
+    let score = WIN - ply as i32 - plies.abs();
+    if plies > 0 {
+        score
+    } else {
+        -score
+    }
 }
 
 /// A score as stored: mate scores counted from this node.
