@@ -1,6 +1,7 @@
-//! Move generation: what the threats on the board force at a node, and the
-//! moves the search tries when nothing decides it (ENGINE.md §4's forced
-//! moves, in that order).
+//! Move generation: what the threats on the board force at a node (a five
+//! to play, a five to block, an open four to make, an open three to answer,
+//! checked in that order), and the moves the search tries when nothing
+//! decides it.
 
 use super::pattern::Pattern;
 use super::position::Position;
