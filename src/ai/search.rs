@@ -113,7 +113,9 @@ impl<'a> Search<'a> {
     /// `None` when the side to move has no legal move.
     pub(crate) fn run(&mut self, report: &mut dyn FnMut(&Iteration)) -> Option<Iteration> {
         let mut root = Vec::new();
-        match movegen::generate(&self.pos, &mut root).map(|(m, play)| (mate_score(m, 0), play)) {
+        match movegen::generate(&self.pos, &mut root)
+            .map(|(plies, play)| (mate_score(plies, 0), play))
+        {
             Some((score, Some(m))) => return Some(self.iteration(0, score, vec![m])),
             Some((score, None)) => {
                 // Lost whatever we do: play any legal move.
