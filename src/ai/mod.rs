@@ -88,9 +88,9 @@ pub struct AiOptions {
     /// Transposition table size in MiB (at least 1), allocated by the first
     /// search that needs one (levels 3 and up) and kept between moves.
     pub table_mib: usize,
-    /// The time the move should normally take, under `time` (see
-    /// [`Clock::budget`]): the search starts no iteration after it, or after
-    /// two and a half times it while its best move is unstable.
+    /// The time the move should take on average, under `time` (see
+    /// [`Clock::budget`]): the search starts no iteration after half of it,
+    /// or after one and a half times it while its best move is unstable.
     pub target_time: Option<Duration>,
     /// Points not to play while another legal move remains (levels 3 and
     /// up): say, points a referee reads as forbidden where the rules do not.

@@ -36,8 +36,9 @@ pub(crate) struct Limits {
     pub nodes: u64,
     /// Hard time budget.
     pub time: Option<Duration>,
-    /// The time the move should normally take: no iteration starts after
-    /// it, or after two and a half times it while the best move is unstable.
+    /// The time the move should take on average: no iteration starts after
+    /// half of it, or after one and a half times it while the best move is
+    /// unstable.
     pub target: Option<Duration>,
     /// Widest a quiet node may branch (0 = all candidates).
     pub width: usize,
@@ -163,10 +164,12 @@ impl<'a> Search<'a> {
             // that looks lost earns more of the budget than the target.
             let unstable =
                 previous.is_some_and(|(was, old)| was != m || score < old - 30) || score <= -300;
+            // An iteration costs about three times the one before, so one
+            // started at half the target ends near it on average.
             let before_target = self
                 .limits
                 .target
-                .is_none_or(|t| elapsed < if unstable { t * 5 / 2 } else { t });
+                .is_none_or(|t| elapsed < if unstable { t * 3 / 2 } else { t / 2 });
             previous = Some((m, score));
             if proven || !time_left || !before_target || self.out_of_nodes() {
                 break;

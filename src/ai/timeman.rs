@@ -17,9 +17,9 @@ pub struct Clock {
 /// How long one move may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// The time the move should normally take; the search goes on past it,
-    /// up to `limit`, while its best move is unstable or the position looks
-    /// lost. `None`: the search uses `limit` alone.
+    /// The time the move should take on average; the search goes on past
+    /// it, up to `limit`, while its best move is unstable or the position
+    /// looks lost. `None`: the search uses `limit` alone.
     pub target: Option<Duration>,
     /// The most the move may take, the reserve for I/O already kept back.
     pub limit: Duration,
@@ -47,8 +47,9 @@ impl Clock {
     ///
     /// With a limit per move only, the move may use it all but the reserve.
     /// With a match clock, the move's target is an even share of what is
-    /// left over the moves expected to remain, and its limit four shares but
-    /// never more than a fifth of what is left; a limit per move caps both.
+    /// left over the moves expected to remain, and its limit three shares
+    /// but never more than a fifth of what is left; a limit per move caps
+    /// both.
     ///
     /// ```
     /// use gomoku::ai::Clock;
@@ -57,7 +58,7 @@ impl Clock {
     /// let turn = Clock { turn: Some(ms(500)), left: None }.budget(10, 200).unwrap();
     /// assert!(turn.target.is_none() && turn.limit < ms(500));
     /// let matched = Clock { turn: None, left: Some(ms(180_000)) }.budget(0, 225).unwrap();
-    /// assert!(matched.target.unwrap() <= ms(6_000) && matched.limit <= ms(36_000));
+    /// assert!(matched.target.unwrap() <= ms(6_000) && matched.limit <= ms(18_000));
     /// ```
     pub fn budget(&self, ply: usize, empty: usize) -> Option<Budget> {
         let reserve = |t: Duration| t.saturating_sub(IO_RESERVE + t / 20).max(SHORTEST);
@@ -66,7 +67,7 @@ impl Clock {
             Some(left) => {
                 let share = left / moves_left(ply, empty);
                 let mut target = reserve(share);
-                let mut limit = reserve((share * 4).min(left / 5));
+                let mut limit = reserve((share * 3).min(left / 5));
                 if let Some(t) = turn_limit {
                     target = target.min(t);
                     limit = limit.min(t);
@@ -128,7 +129,12 @@ mod tests {
             "fewer moves left, more each"
         );
         for b in [opening, late] {
-            assert!(b.limit <= ms(36_000) && b.target.unwrap() <= b.limit);
+            let target = b.target.unwrap();
+            assert!(b.limit <= ms(36_000) && target <= b.limit);
+            assert!(
+                b.limit <= target * 3 + ms(50),
+                "three shares at most: {b:?}"
+            );
         }
         // Nearly out of time: a fifth of what is left at most.
         let short = Clock {
