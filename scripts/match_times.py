@@ -4,7 +4,9 @@ SGF file (`-sgf FILE`, where c-gomoku-cli writes each move's time as a
 `C[123ms]` comment): per engine, its games, moves, time forfeits, longest
 move, moves over the turn limit and the largest overshoot, and the games
 it lost by an illegal (or renju-forbidden) move or a crash; with a match
-clock, the least time any game left it.
+clock, the least time any game left it. Games lost on time before any
+engine moved are listed apart: c-gomoku-cli's SGF names the wrong winner
+for a start-up timeout.
 
     python3 scripts/match_times.py games.sgf --turn-ms 500
     python3 scripts/match_times.py games.sgf --match-ms 180000
@@ -18,7 +20,7 @@ import sys
 from dataclasses import dataclass, field
 
 GAME = re.compile(r"\(;(.*?)\)\s*(?=\(;|\Z)", re.S)
-PROPERTY = re.compile(r"\b(PB|PW|TE|RE)\[([^\]]*)\]")
+PROPERTY = re.compile(r"\b(GN|PB|PW|TE|RE)\[([^\]]*)\]")
 MOVE = re.compile(r";([BW])\[[a-z]{2}\]C\[(\d+)ms\]")
 
 
@@ -37,7 +39,9 @@ class Usage:
     per_game_ms: list[int] = field(default_factory=list)
 
 
-def read(text: str, turn_ms: int, match_ms: int) -> dict[str, Usage]:
+def read(text: str, turn_ms: int, match_ms: int, startup_timeouts: list[str]) -> dict[str, Usage]:
+    """Each engine's usage; games lost on time before any engine moved are
+    left out and their numbers added to `startup_timeouts`."""
     usage: dict[str, Usage] = {}
     for game in GAME.findall(text):
         props = dict(PROPERTY.findall(game))
@@ -54,6 +58,11 @@ def read(text: str, turn_ms: int, match_ms: int) -> dict[str, Usage]:
                 u.largest_overshoot_ms = max(u.largest_overshoot_ms, t - turn_ms)
         termination = props.get("TE", "").lower()
         result = props.get("RE", "")
+        if "time" in termination and not MOVE.search(game):
+            # No engine moved: one timed out at start-up, and c-gomoku-cli
+            # then names the winner from the empty board, not the opening.
+            startup_timeouts.append(props.get("GN", "?"))
+            continue
         for color, name in names.items():
             u = usage.setdefault(name, Usage())
             u.games += 1
@@ -76,7 +85,8 @@ def main() -> int:
     parser.add_argument("--match-ms", type=int, default=0, help="the match clock, if any")
     args = parser.parse_args()
     text = "\n".join(open(f, encoding="utf-8", errors="replace").read() for f in args.sgf)
-    usage = read(text, args.turn_ms, args.match_ms)
+    startup_timeouts: list[str] = []
+    usage = read(text, args.turn_ms, args.match_ms, startup_timeouts)
     if not usage:
         print("no games found", file=sys.stderr)
         return 1
@@ -89,6 +99,12 @@ def main() -> int:
         if args.match_ms:
             row += f" | {u.least_left_ms} ms | {max(u.per_game_ms)} ms"
         print(row)
+    if startup_timeouts:
+        print(
+            f"{len(startup_timeouts)} games lost on time before any engine moved (games "
+            f"{', '.join(startup_timeouts)}): the SGF does not say which engine timed out at "
+            "start-up; c-gomoku-cli's score lines do"
+        )
     return 0
 
 
