@@ -3,7 +3,6 @@
 //! checked in that order), and the moves the search tries when nothing
 //! decides it.
 
-use super::pattern::Pattern;
 use super::position::Position;
 
 /// What the threats on the board say about a node.
@@ -55,16 +54,11 @@ pub(crate) fn generate(pos: &Position, moves: &mut Vec<usize>) -> Decided {
         }
         Decision::Open => {}
     }
-    let me = pos.side();
-    let them = me.opponent();
-    if pos.flex_four_point(them).is_some() {
-        // An open three (or a four-four point) of theirs: only moves on
-        // their lines or our own fours can stop it.
-        moves.extend(
-            pos.empty_cells()
-                .filter(|&i| pos.threat(i, them).best >= Pattern::B4 || pos.threat(i, me).is_four())
-                .filter(|&i| pos.is_legal(i)),
-        );
+    if pos.flex_four_point(pos.side().opponent()).is_some() {
+        // An open three (or a four-four point) of theirs: only their four
+        // points (on their lines) or our own fours can stop it, that is the
+        // cells where either side would make a four.
+        moves.extend(pos.four_cells_of_either().filter(|&i| pos.is_legal(i)));
         if !moves.is_empty() {
             return None;
         }

@@ -247,7 +247,24 @@ const MARK_WORDS: usize = CELLS.div_ceil(64);
 /// Per colour, the cells where it would make a four or better, as a bit
 /// set: fours, flex fours and fives (all fours) are found without a board
 /// scan.
-type Marks = [[u64; MARK_WORDS]; 2];
+type Marks = [CellSet; 2];
+
+/// A set of cells, one bit per cell index.
+type CellSet = [u64; MARK_WORDS];
+
+/// The cells of a set, in cell order.
+fn cells_of(set: CellSet) -> impl Iterator<Item = usize> {
+    set.into_iter().enumerate().flat_map(|(w, word)| {
+        let mut rest = word;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                w * 64 + b
+            })
+        })
+    })
+}
 
 /// One change to the [`Marks`]: a cell that became or stopped being a four
 /// cell for a colour index, packed as `cell << 1 | colour`.
@@ -280,8 +297,11 @@ pub(crate) struct Position {
     counts: [Counts; 2],
     /// ...and which cells they are.
     marks: Marks,
-    /// Stones within two cells (in a 5×5 square) of each cell.
+    /// Stones within two cells (in a 5×5 square) of each cell...
     near: Vec<u8>,
+    /// ...and the empty cells that have one, as a bit set: the candidates
+    /// come without a board scan.
+    near_empty: CellSet,
     hash: u64,
     moves: Vec<usize>,
     /// Per move made, what [`Position::unmake`] restores...
@@ -307,6 +327,7 @@ impl Position {
             counts: [0; 2],
             marks: [[0; MARK_WORDS]; 2],
             near: vec![0; CELLS],
+            near_empty: [0; MARK_WORDS],
             hash: 0,
             moves: Vec::with_capacity(CELLS),
             undo: Vec::with_capacity(CELLS),
@@ -385,12 +406,6 @@ impl Position {
         Pattern::ALL[self.patterns[i].to_le_bytes()[4 * (color as usize - 1) + d] as usize]
     }
 
-    /// Whether the empty cell `i` has a stone within two cells.
-    #[inline]
-    pub(crate) fn is_near(&self, i: usize) -> bool {
-        self.near[i] > 0
-    }
-
     /// Whether cell `i` is an empty board cell.
     #[inline]
     pub(crate) fn is_empty(&self, i: usize) -> bool {
@@ -422,9 +437,7 @@ impl Position {
     pub(crate) fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
         let centre = (self.board.stone_count() == 0).then(|| index(self.board.center()));
         // On an empty board no cell is near a stone: only the centre comes.
-        centre
-            .into_iter()
-            .chain(self.empty_cells().filter(|&i| self.is_near(i)))
+        centre.into_iter().chain(cells_of(self.near_empty))
     }
 
     /// Static evaluation from the side to move's view.
@@ -505,15 +518,28 @@ impl Position {
     }
 
     /// Counts a stone added (`delta` 1) or removed (-1) near the cells
-    /// within two of `i`.
+    /// within two of `i` (its own cell included, already set or cleared).
     fn update_near(&mut self, i: usize, delta: i8) {
         for dy in -2isize..=2 {
             for dx in -2isize..=2 {
                 let j = i.wrapping_add_signed(dy * crate::board::STRIDE as isize + dx);
                 if j < CELLS {
-                    self.near[j] = self.near[j].wrapping_add_signed(delta);
+                    let old = self.near[j];
+                    self.near[j] = old.wrapping_add_signed(delta);
+                    // Only an empty cell's first stone near or last one gone
+                    // changes the set.
+                    if (old == 0) != (self.near[j] == 0) && self.board.cell(j) == EMPTY {
+                        self.near_empty[j / 64] ^= 1 << (j % 64);
+                    }
                 }
             }
+        }
+        // The cell itself: out of the set once played, back in when emptied.
+        let bit = 1 << (i % 64);
+        if self.near[i] > 0 && self.board.cell(i) == EMPTY {
+            self.near_empty[i / 64] |= bit;
+        } else {
+            self.near_empty[i / 64] &= !bit;
         }
     }
 
@@ -610,18 +636,15 @@ impl Position {
     }
 
     /// The cells where `color` would make a four or better, in cell order.
-    fn four_cells(&self, color: Color) -> impl Iterator<Item = usize> + '_ {
-        let words = &self.marks[color as usize - 1];
-        words.iter().enumerate().flat_map(|(w, &word)| {
-            let mut rest = word;
-            std::iter::from_fn(move || {
-                (rest != 0).then(|| {
-                    let b = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    w * 64 + b
-                })
-            })
-        })
+    fn four_cells(&self, color: Color) -> impl Iterator<Item = usize> {
+        cells_of(self.marks[color as usize - 1])
+    }
+
+    /// The cells where either colour would make a four or better, in cell
+    /// order.
+    pub(crate) fn four_cells_of_either(&self) -> impl Iterator<Item = usize> {
+        let [black, white] = self.marks;
+        cells_of(std::array::from_fn(|w| black[w] | white[w]))
     }
 
     /// The cells where `color` would make five, in cell order.
@@ -692,12 +715,18 @@ impl Position {
             }
         }
         let marks_ok = marks == self.marks;
+        let mut near_empty: CellSet = [0; MARK_WORDS];
+        for i in self.empty_cells().filter(|&i| self.near[i] > 0) {
+            near_empty[i / 64] |= 1 << (i % 64);
+        }
+        let near_ok = near_empty == self.near_empty;
         let cells_ok = self
             .empty_cells()
             .all(|i| fresh.patterns[i] == self.patterns[i] && fresh.threats[i] == self.threats[i]);
         totals_ok
             && cells_ok
             && marks_ok
+            && near_ok
             && self.hash
                 == self.stone_hash()
                     ^ if self.side == Color::White {
