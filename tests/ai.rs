@@ -40,6 +40,22 @@ fn every_level_takes_its_five() {
 }
 
 #[test]
+fn every_level_moves_beside_a_five_that_did_not_win() {
+    // Standard: black's six on row 8 (c8..h8) is an overline, no win, and
+    // the game goes on with whole windows of black stones on the board.
+    let g = game(Rule::Standard, "c8 a1 d8 a3 e8 a5 g8 a7 h8 a9 f8 o1");
+    assert_eq!(g.result(), gomoku::GameResult::Ongoing);
+    for level in 1..=MAX_LEVEL {
+        let m = ai::best_move(&g, &quick(level)).unwrap();
+        assert!(
+            g.board().stone(m.point).is_none(),
+            "level {level}: {}",
+            m.point
+        );
+    }
+}
+
+#[test]
 fn every_level_blocks_the_opponents_five() {
     // White has a1..a4; black to move has an open three of its own.
     let g = game(Rule::Freestyle, "h8 a1 i8 a2 j8 a3 o15 a4");

@@ -47,9 +47,12 @@ pub(crate) fn five_tuple_scores(board: &Board, me: Color) -> Vec<(Point, i64)> {
                     .iter()
                     .filter(|&&p| board.stone(p) == Some(me.opponent()))
                     .count();
+                // A full window (a five that did not win: standard's
+                // overline, caro's five blocked at both ends) has no empty
+                // point to score.
                 let score = match (own, other) {
-                    (k, 0) => OWN_TUPLE[k],
-                    (0, k) => OTHER_TUPLE[k],
+                    (k, 0) => OWN_TUPLE.get(k).copied().unwrap_or(0),
+                    (0, k) => OTHER_TUPLE.get(k).copied().unwrap_or(0),
                     _ => 0,
                 };
                 for p in window {
