@@ -24,6 +24,17 @@ const FUTILITY_DEPTH: i32 = 5;
 /// Futility margin per ply of remaining depth, in evaluation units.
 const FUTILITY_MARGIN: i32 = 60;
 
+/// Most answers an open three of the opponent may leave for answering it to
+/// cost no depth, as the single block of a four costs none: the search then
+/// follows a sequence of threats to its end. Against Rapfi (built-in
+/// tables) from balanced openings, with against without: 23.0% to 20.0%
+/// over 274 and 270 games at 100 ms, 26.7% to 22.3% over 180 and 166 at
+/// 0.5 s, both arms playing at the same time.
+const NARROW_ANSWERS: usize = 4;
+/// Plies from the root within which narrow answers are free; deeper, every
+/// ply counts, so that a long chain of threes stays bounded.
+const EXTENDED_PLIES: usize = 24;
+
 /// Deepest quiescence (continuous fours) line, in plies.
 const MAX_QUIESCENCE: usize = 24;
 
@@ -347,6 +358,13 @@ impl<'a> Search<'a> {
             };
         }
         let forced = moves.len() == 1;
+        // An open three of theirs with few answers costs no depth either.
+        let narrow = moves.len() <= NARROW_ANSWERS
+            && ply < EXTENDED_PLIES
+            && self
+                .pos
+                .flex_four_point(self.pos.side().opponent())
+                .is_some();
         if depth <= 0 && !forced {
             return self.quiesce(ply, alpha, beta, 0, moves);
         }
@@ -399,7 +417,7 @@ impl<'a> Search<'a> {
         let mut best_move = None;
         let me = self.pos.side();
         for (n, &m) in moves.iter().enumerate() {
-            let new_depth = if forced { depth } else { depth - 1 };
+            let new_depth = if forced || narrow { depth } else { depth - 1 };
             let quiet = self.pos.threat(m, me).best < Pattern::F3
                 && self.pos.threat(m, me.opponent()).best < Pattern::F3;
             let reduction = if n >= 3 && depth >= 3 && quiet {
