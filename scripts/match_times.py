@@ -39,10 +39,11 @@ class Usage:
     per_game_ms: list[int] = field(default_factory=list)
 
 
-def read(text: str, turn_ms: int, match_ms: int, startup_timeouts: list[str]) -> dict[str, Usage]:
-    """Each engine's usage; games lost on time before any engine moved are
-    left out and their numbers added to `startup_timeouts`."""
+def read(text: str, turn_ms: int, match_ms: int) -> tuple[dict[str, Usage], list[str]]:
+    """Each engine's usage, and the numbers of the games lost on time before
+    any engine moved (left out of the usage)."""
     usage: dict[str, Usage] = {}
+    startup_timeouts: list[str] = []
     for game in GAME.findall(text):
         props = dict(PROPERTY.findall(game))
         names = {"B": props.get("PB", "?"), "W": props.get("PW", "?")}
@@ -75,7 +76,7 @@ def read(text: str, turn_ms: int, match_ms: int, startup_timeouts: list[str]) ->
                 u.forfeits += 1
             if loser == color and ("illegal" in termination or "crash" in termination or "forbidden" in termination):
                 u.illegal_or_crashed += 1
-    return usage
+    return usage, startup_timeouts
 
 
 def main() -> int:
@@ -85,8 +86,7 @@ def main() -> int:
     parser.add_argument("--match-ms", type=int, default=0, help="the match clock, if any")
     args = parser.parse_args()
     text = "\n".join(open(f, encoding="utf-8", errors="replace").read() for f in args.sgf)
-    startup_timeouts: list[str] = []
-    usage = read(text, args.turn_ms, args.match_ms, startup_timeouts)
+    usage, startup_timeouts = read(text, args.turn_ms, args.match_ms)
     if not usage:
         print("no games found", file=sys.stderr)
         return 1

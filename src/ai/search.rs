@@ -358,6 +358,9 @@ impl<'a> Search<'a> {
             };
         }
         let forced = moves.len() == 1;
+        if depth <= 0 && !forced {
+            return self.quiesce(ply, alpha, beta, 0, moves);
+        }
         // An open three of theirs with few answers costs no depth either.
         let narrow = moves.len() <= NARROW_ANSWERS
             && ply < EXTENDED_PLIES
@@ -365,9 +368,6 @@ impl<'a> Search<'a> {
                 .pos
                 .flex_four_point(self.pos.side().opponent())
                 .is_some();
-        if depth <= 0 && !forced {
-            return self.quiesce(ply, alpha, beta, 0, moves);
-        }
         // Mate distance pruning.
         alpha = alpha.max(-(WIN - ply as i32));
         beta = beta.min(WIN - ply as i32 - 1);
