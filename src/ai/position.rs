@@ -423,8 +423,21 @@ impl Position {
         self.is_empty(i)
             && !(self.rule == Rule::Renju
                 && color == Color::Black
-                && !self.threat(i, Color::Black).is_five()
+                && self.may_be_forbidden(i)
                 && is_forbidden(&self.board, i))
+    }
+
+    /// Whether black's line patterns on the empty cell `i` leave room for
+    /// a forbidden move: a four (two fours may share its line, `X.XXX.X`),
+    /// two open threes, or an overline, and no five. Most cells have none
+    /// of these, and so skip the full check.
+    fn may_be_forbidden(&self, i: usize) -> bool {
+        let black = self.threat(i, Color::Black);
+        !black.is_five()
+            && (black.fours > 0
+                || black.threes >= 2
+                || (0..DIRECTIONS.len())
+                    .any(|d| self.pattern(i, Color::Black, d) == Pattern::Overline))
     }
 
     /// The empty board cells, row by row.
@@ -808,6 +821,38 @@ mod tests {
             }
         }
         assert_eq!(games, 4 * (3 * 200 + 3 * 25));
+    }
+
+    #[test]
+    fn the_pattern_filter_keeps_every_forbidden_point() {
+        // Random renju games to the end: on every position, a cell the
+        // position calls legal for black is one the full rule check allows.
+        let mut forbidden = 0;
+        for size in [9, 15] {
+            for seed in 0..40 {
+                let mut state = 0xD1B5_4A32_D192_ED03 ^ (seed * 7_919 + size as u64);
+                let mut game = Game::new(size, Rule::Renju).unwrap();
+                let mut pos = Position::new(&game);
+                while !game.is_over() {
+                    for p in game.board().empty_points() {
+                        let banned = game.is_forbidden(p);
+                        forbidden += usize::from(banned);
+                        let context = format!("{p} size {size} seed {seed} in {game:?}");
+                        assert_eq!(
+                            pos.is_legal_for(index(p), Color::Black),
+                            !banned,
+                            "{context}"
+                        );
+                    }
+                    let legal = game.legal_moves();
+                    let p = legal[(xorshift(&mut state) % legal.len() as u64) as usize];
+                    game.play(p).unwrap();
+                    pos.make(index(p));
+                }
+            }
+        }
+        // The games must reach many forbidden points for the test to say anything.
+        assert!(forbidden > 1_000, "only {forbidden} forbidden points seen");
     }
 
     #[test]
