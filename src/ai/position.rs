@@ -837,11 +837,10 @@ mod tests {
                     for p in game.board().empty_points() {
                         let banned = game.is_forbidden(p);
                         forbidden += usize::from(banned);
-                        let context = format!("{p} size {size} seed {seed} in {game:?}");
                         assert_eq!(
                             pos.is_legal_for(index(p), Color::Black),
                             !banned,
-                            "{context}"
+                            "{p} size {size} seed {seed} in {game:?}"
                         );
                     }
                     let legal = game.legal_moves();
