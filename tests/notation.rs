@@ -308,6 +308,38 @@ fn sgf_written_by_hand_from_the_spec_reads_with_and_without_optional_properties(
 }
 
 #[test]
+fn an_sgf_collection_reads_every_game_as_a_tournament_manager_writes_it() {
+    // Two games as c-gomoku-cli's `-sgf` writes them: one after the other,
+    // a Gomocup rule number, the opening and each move's time as comments.
+    let text = "(;FF[4]GM[4]GN[1]RU[0]SZ[9]PB[a]PW[b]RE[B+1]TE[Black win by five connection]\n\
+;B[aa]C[opening move];W[ba]C[12ms];B[ab]C[9ms];W[bb]C[3ms];B[ac];W[bc];B[ad];W[bd];B[ae])\n\n\
+(;FF[4]GM[4]GN[2]RU[1]SZ[9]PB[b]PW[a]RE[0]TE[draw]\n;B[ee];W[ff])\n\n";
+    let games = Game::all_from_sgf(text).unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].result(), GameResult::BlackWon);
+    assert_eq!(games[0].info().black.as_deref(), Some("a"));
+    assert_eq!(games[1].rule(), Rule::Standard);
+    assert_eq!(games[1].move_count(), 2);
+    assert_eq!(games[1].result(), GameResult::Draw);
+    // One game is enough, and the first game of a collection is what
+    // `from_sgf` reads.
+    assert_eq!(
+        Game::all_from_sgf(&games[0].to_sgf()).unwrap(),
+        [games[0].clone()]
+    );
+    assert_eq!(Game::from_sgf(text).unwrap(), games[0]);
+    // A bad game names its number; text between games is refused.
+    let bad = format!("{text}(;GM[4]SZ[9];B[aa];W[aa])");
+    let e = Game::all_from_sgf(&bad).unwrap_err().to_string();
+    assert!(e.contains("game 3"), "{e}");
+    let e = Game::all_from_sgf(&format!("{text}junk"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("after game 2"), "{e}");
+    assert!(Game::all_from_sgf("").is_err());
+}
+
+#[test]
 fn sgf_round_trips_players_dates_set_ups_and_declared_results() {
     let mut g = game(15, Rule::Caro, "h8 i9 j10");
     g.info_mut().set_player(Color::White, Some("白棋]\\"));

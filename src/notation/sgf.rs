@@ -67,7 +67,39 @@ impl Game {
     /// Reads the first game of an SGF collection: its size, rule, set-up,
     /// players, date, moves (the main line) and declared result.
     pub fn from_sgf(text: &str) -> Result<Game, ParseError> {
-        let nodes = main_line(text)?;
+        let mut reader = Reader::at_tree(text)?;
+        let mut nodes = Vec::new();
+        reader.tree(&mut nodes, true)?;
+        Game::from_nodes(&nodes)
+    }
+
+    /// Reads every game of an SGF collection, in order: a match file such
+    /// as the tournament manager c-gomoku-cli writes (`-sgf FILE`). Each
+    /// game is read as [`Game::from_sgf`] reads one; the first that fails
+    /// fails the whole collection, with its number in the error.
+    pub fn all_from_sgf(text: &str) -> Result<Vec<Game>, ParseError> {
+        let mut reader = Reader::at_tree(text)?;
+        let mut games = Vec::new();
+        while reader.peek().is_some() {
+            let mut nodes = Vec::new();
+            let game = reader
+                .tree(&mut nodes, true)
+                .and_then(|()| Game::from_nodes(&nodes))
+                .map_err(|e| ParseError::new(format!("game {}: {e}", games.len() + 1)))?;
+            games.push(game);
+            reader.skip_space();
+            if reader.peek().is_some_and(|c| c != b'(') {
+                return Err(reader.error(&format!(
+                    "after game {}: expected \"(\" or the end",
+                    games.len()
+                )));
+            }
+        }
+        Ok(games)
+    }
+
+    /// The game of one tree's main line, root first.
+    fn from_nodes(nodes: &[Node]) -> Result<Game, ParseError> {
         let (root, moves) = nodes
             .split_first()
             .ok_or_else(|| ParseError::new("the SGF record has no node"))?;
@@ -258,22 +290,6 @@ impl Node {
     }
 }
 
-/// The main line of the first game tree: its nodes, root first, following
-/// the first branch of every variation.
-fn main_line(text: &str) -> Result<Vec<Node>, ParseError> {
-    let mut reader = Reader {
-        text: text.as_bytes(),
-        at: 0,
-    };
-    reader.skip_space();
-    if reader.peek() != Some(b'(') {
-        return Err(ParseError::new("not an SGF record (expected \"(\")"));
-    }
-    let mut nodes = Vec::new();
-    reader.tree(&mut nodes, true)?;
-    Ok(nodes)
-}
-
 /// A cursor over SGF text.
 struct Reader<'a> {
     text: &'a [u8],
@@ -281,6 +297,19 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
+    /// A reader at the first game tree of `text`.
+    fn at_tree(text: &str) -> Result<Reader<'_>, ParseError> {
+        let mut reader = Reader {
+            text: text.as_bytes(),
+            at: 0,
+        };
+        reader.skip_space();
+        if reader.peek() != Some(b'(') {
+            return Err(ParseError::new("not an SGF record (expected \"(\")"));
+        }
+        Ok(reader)
+    }
+
     fn peek(&self) -> Option<u8> {
         self.text.get(self.at).copied()
     }
