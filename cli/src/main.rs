@@ -35,7 +35,7 @@ enum Command {
     Selfplay(arena::SelfplayArgs),
     /// Print balanced openings as Gomocup offset lines.
     Openings(arena::OpeningsArgs),
-    /// Fit the evaluation weights to the results of saved games.
+    /// Fit the evaluation's cell values to the results of saved games.
     Tune(tune::TuneArgs),
     /// Solve VCF/VCT puzzle files (quintet case format).
     Vcf(puzzles::VcfArgs),

@@ -1,6 +1,7 @@
-//! `gomoku tune`: fits the evaluation weights to the results of saved games
-//! (e.g. an arena's `--out` directory of self-play) and prints them as the
-//! table to put in `src/ai/eval.rs`.
+//! `gomoku tune`: fits the evaluation's cell values to the results of saved
+//! games (an arena's `--out` directory of self-play, or the SGF file of a
+//! c-gomoku-cli match between any engines) and writes them as the module
+//! the engine reads (`src/ai/eval/freestyle.rs` for freestyle).
 
 use gomoku::ai::selfplay::Record;
 use gomoku::ai::tune;
@@ -8,7 +9,7 @@ use gomoku::Game;
 
 /// The options of `gomoku tune`.
 #[derive(clap::Args, Clone, Debug)]
-#[command(group = clap::ArgGroup::new("input").required(true).multiple(true).args(["games", "data"]))]
+#[command(group = clap::ArgGroup::new("input").required(true).multiple(true).args(["games", "data", "sgf"]))]
 pub struct TuneArgs {
     /// A folder of saved games (e.g. an arena's --out).
     #[arg(long)]
@@ -16,12 +17,19 @@ pub struct TuneArgs {
     /// Files of game records (as `selfplay` and `arena --data` write them).
     #[arg(long)]
     pub data: Vec<std::path::PathBuf>,
+    /// SGF collections (as c-gomoku-cli's `-sgf` writes them).
+    #[arg(long)]
+    pub sgf: Vec<std::path::PathBuf>,
+    /// Where to write the fitted values' Rust module (default: print it).
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
     /// Passes of gradient descent.
     #[arg(long, default_value_t = 2000)]
     pub epochs: usize,
 }
 
-/// `gomoku tune`: fits the evaluation weights to saved games and records.
+/// `gomoku tune`: fits the evaluation's cell values to saved games and
+/// records.
 pub fn run(args: TuneArgs) -> Result<(), String> {
     let epochs = args.epochs;
     let mut games = Vec::new();
@@ -47,19 +55,30 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
             );
         }
     }
-    let t = tune(&games, epochs);
+    for path in &args.sgf {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        games.extend(Game::all_from_sgf(&text).map_err(|e| format!("{}: {e}", path.display()))?);
+    }
+    let t = tune(&games, epochs)?;
     println!(
-        "{} games: {} positions fitted, {} held out; scale {:.1}",
+        "{} {} games: {} positions fitted, {} held out; scale {:.1}; {} combinations fitted",
         games.len(),
+        t.rule,
         t.positions.0,
         t.positions.1,
-        t.scale
+        t.scale,
+        t.fitted
     );
     println!(
         "loss: fitted {:.5} -> {:.5}, held out {:.5} -> {:.5}",
         t.train_loss.0, t.train_loss.1, t.held_out_loss.0, t.held_out_loss.1
     );
-    println!("    mover: {:?},", t.weights.mover);
-    println!("    waiter: {:?},", t.weights.waiter);
+    match &args.out {
+        Some(path) => {
+            std::fs::write(path, &t.source).map_err(|e| format!("{}: {e}", path.display()))?;
+            println!("written: {}", path.display());
+        }
+        None => print!("{}", t.source),
+    }
     Ok(())
 }

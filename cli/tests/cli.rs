@@ -149,7 +149,7 @@ fn vcf_puzzles_are_solved() {
 }
 
 #[test]
-fn tune_fits_the_weights_to_saved_games() {
+fn tune_fits_the_cell_values_to_saved_games() {
     let dir = std::env::temp_dir().join(format!("gomoku-tune-{}", std::process::id()));
     let dir_text = dir.to_str().unwrap();
     let (ok, out) = gomoku(
@@ -164,10 +164,46 @@ fn tune_fits_the_weights_to_saved_games() {
         ok && out.contains("10 games") && out.contains("loss: fitted"),
         "{out}"
     );
+    assert!(out.contains("pub(crate) const CELL_VALUES"), "{out}");
+    // --out writes the module instead of printing it.
+    let module = dir.join("freestyle.rs");
+    let module_text = module.to_str().unwrap();
+    let (ok, out) = gomoku(
+        &[
+            "tune",
+            "--games",
+            dir_text,
+            "--epochs",
+            "5",
+            "--out",
+            module_text,
+        ],
+        "",
+    );
     assert!(
-        out.contains("mover: [") && out.contains("waiter: ["),
+        ok && out.contains("written") && !out.contains("CELL_VALUES"),
         "{out}"
     );
+    let written = std::fs::read_to_string(&module).unwrap();
+    assert!(
+        written.contains("pub(crate) const CELL_VALUES"),
+        "{written}"
+    );
+    std::fs::remove_file(&module).unwrap();
+    // A match file of c-gomoku-cli: every game of the collection is read.
+    let sgf = dir.join("match.sgf");
+    let sgf_text = sgf.to_str().unwrap();
+    let game = "(;GM[4]SZ[15]RU[0];B[hh];W[ah];B[hi];W[bh];B[hj];W[ch];B[hk];W[dh];B[hl])\n";
+    std::fs::write(&sgf, game.repeat(3)).unwrap();
+    let (ok, out) = gomoku(&["tune", "--sgf", sgf_text, "--epochs", "5"], "");
+    assert!(ok && out.contains("3 games"), "{out}");
+    std::fs::write(&sgf, format!("{game}(;GM[4]SZ[15];B[hh];W[hh])")).unwrap();
+    let (ok, out) = gomoku(&["tune", "--sgf", sgf_text], "");
+    assert!(
+        !ok && out.contains("match.sgf") && out.contains("game 2"),
+        "{out}"
+    );
+    std::fs::remove_file(&sgf).unwrap();
     std::fs::write(dir.join("broken.txt"), "not a game").unwrap();
     let (ok, out) = gomoku(&["tune", "--games", dir_text], "");
     assert!(!ok && out.contains("broken.txt"), "{out}");

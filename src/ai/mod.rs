@@ -54,8 +54,6 @@ pub use tt::TableAllocationError;
 use tt::TranspositionTable;
 
 pub use bench::{bench, make_unmake_rate, BenchResult, BENCH_DEPTH};
-#[cfg(feature = "tuning")]
-pub use eval::Weights;
 pub use hint::{
     hint, Combination, ForcedWin, ForcedWinKind, Hint, PointReason, Shape, HINT_POINTS,
 };

@@ -1,9 +1,7 @@
 //! The search board: the core board plus, for every empty cell, the line
 //! patterns both colours would make there, kept up to date move by move.
 
-#[cfg(feature = "tuning")]
-use super::eval::{cell_terms, TERMS};
-use super::eval::{DOUBLE_FOUR, DOUBLE_THREE, EVAL_UNIT, FOUR_THREE, WEIGHTS};
+use super::eval::{cell_values, CellValues, EVAL_UNIT};
 use super::lines::{cell_at, window_at, LineKeys};
 use super::pattern::{pair_table, PairTable, Pattern, HALF};
 use crate::board::{index, point_at, Board, CELLS, DIRECTIONS, EMPTY};
@@ -11,8 +9,8 @@ use crate::rules::is_forbidden;
 use crate::{Color, Game, Point, Rule};
 
 /// Value of one line pattern for move ordering, weakest first (indexed by
-/// [`Pattern`]). The evaluation's weights ([`super::eval`]) are the same
-/// values, 1.2 times for the side to move. An open two is worth little more
+/// [`Pattern`]). The evaluation's additive weights ([`super::eval`]) are
+/// the same values, 1.2 times for the side to move. An open two is worth little more
 /// than a blocked one: at 5 instead of 10 the engine scored 58.1% over 400
 /// games (arena, brain against brain at 150 ms); at 16 it scored 21.8%, at 3
 /// no better.
@@ -23,9 +21,7 @@ const PATTERN_VALUE: [i32; 11] = [0, 0, 1, 2, 4, 5, 12, 40, 50, 400, 5000];
 pub(crate) struct CellThreat {
     /// Sum of the pattern values plus combination bonuses, for move ordering.
     pub value: i32,
-    /// The cell's evaluation terms, packed: as the side to move (low 32
-    /// bits), as the side waiting (high 32 bits). Packed so the position's
-    /// sums update in one addition.
+    /// The cell's evaluation value, packed as in [`CellValues`].
     eval: u64,
     /// The strongest pattern over the four lines.
     pub best: Pattern,
@@ -83,33 +79,27 @@ fn count(counts: Counts, bit: u8) -> u16 {
 }
 
 /// What the combinations of a cell's fours and open threes add to its
-/// ordering value and its evaluation terms, indexed by whether double fours
-/// and double threes count, then by fours (0, 1, 2+) × 3 + threes (0, 1, 2+).
-const COMBINATIONS: [[(i32, u64); 9]; 2] = {
-    const fn terms(term: usize) -> u64 {
-        WEIGHTS.mover[term] as u64 | (WEIGHTS.waiter[term] as u64) << 32
-    }
-    let mut table = [[(0, 0); 9]; 2];
+/// ordering value, indexed by whether double fours and double threes
+/// count, then by fours (0, 1, 2+) × 3 + threes (0, 1, 2+).
+const COMBINATIONS: [[i32; 9]; 2] = {
+    let mut table = [[0; 9]; 2];
     let mut combos = 0;
     while combos < 2 {
         let mut k = 0;
         while k < 9 {
             let (fours, threes) = (k / 3, k % 3);
-            let (mut value, mut eval) = (0, 0);
+            let mut value = 0;
             if fours >= 1 && threes >= 1 {
                 value += 500;
-                eval += terms(FOUR_THREE);
             }
             if combos == 1 {
                 if fours >= 2 {
                     value += 800;
-                    eval += terms(DOUBLE_FOUR);
                 } else if threes >= 2 {
                     value += 300;
-                    eval += terms(DOUBLE_THREE);
                 }
             }
-            table[combos][k] = (value, eval);
+            table[combos][k] = value;
             k += 1;
         }
         combos += 1;
@@ -119,9 +109,8 @@ const COMBINATIONS: [[(i32, u64); 9]; 2] = {
 
 /// Per pattern code, its contributions to a cell packed in one word so the
 /// four lines of a cell add up in four additions: ordering value (bits
-/// 0–15), evaluation as the side to move (16–35) and as the side waiting
-/// (36–55), then one in the fours count (56–59) or the threes count
-/// (60–63). No field overflows in four additions.
+/// 0–15), then one in the fours count (56–59) or the threes count (60–63).
+/// No field overflows in four additions.
 ///
 /// Indexed by any byte, so that a code read from a cell needs no bounds
 /// check; the codes past [`Pattern::F5`] never occur.
@@ -129,10 +118,9 @@ const PACKED: [u64; 256] = {
     let mut packed = [0u64; 256];
     let mut p = 0;
     while p < 11 {
-        let (value, mover, waiter) = (PATTERN_VALUE[p], WEIGHTS.mover[p], WEIGHTS.waiter[p]);
-        assert!(value >= 0 && mover >= 0 && waiter >= 0);
-        assert!(value < 1 << 14 && mover < 1 << 18 && waiter < 1 << 18);
-        packed[p] = value as u64 | (mover as u64) << 16 | (waiter as u64) << 36;
+        let value = PATTERN_VALUE[p];
+        assert!(value >= 0 && value < 1 << 14);
+        packed[p] = value as u64;
         if p >= Pattern::B4 as usize {
             packed[p] |= 1 << 56;
         } else if p == Pattern::F3 as usize {
@@ -144,20 +132,22 @@ const PACKED: [u64; 256] = {
 };
 
 impl CellThreat {
-    /// The threat of one colour's four line patterns, given as pattern codes.
+    /// The threat of one colour's four line patterns, given as pattern
+    /// codes, with that colour's cell values; `combos` as in
+    /// [`Position::combos_count`].
     #[inline]
-    fn of(patterns: [u8; 4], combos: bool) -> CellThreat {
+    fn of(patterns: [u8; 4], combos: bool, values: &CellValues) -> CellThreat {
         let [a, b, c, d] = patterns.map(usize::from);
         let sum = PACKED[a] + PACKED[b] + PACKED[c] + PACKED[d];
         let best = BEST[a.max(b).max(c.max(d))];
         let (fours, threes) = ((sum >> 56 & 0xF) as u8, (sum >> 60) as u8);
-        let (value, eval) =
+        let value =
             COMBINATIONS[usize::from(combos)][usize::from(fours.min(2) * 3 + threes.min(2))];
         let five = best == Pattern::F5;
         let flex_four = best >= Pattern::F4 || fours >= 2;
         CellThreat {
             value: (sum & 0xFFFF) as i32 + value,
-            eval: ((sum >> 16 & 0xF_FFFF) | (sum >> 36 & 0xF_FFFF) << 32) + eval,
+            eval: values.get(patterns),
             best,
             fours,
             threes,
@@ -182,6 +172,12 @@ impl CellThreat {
     pub(crate) fn is_flex_four(&self) -> bool {
         self.counted & FLEX_FOUR != 0
     }
+}
+
+/// Whether two fours or two threes on one cell count for colour index `c`
+/// under `rule` (not for renju black, where they are forbidden).
+fn combos_count(rule: Rule, c: usize) -> bool {
+    !(rule == Rule::Renju && c == 0)
 }
 
 /// Both colours, for [`Position::set_threats`].
@@ -284,6 +280,8 @@ pub(crate) struct Position {
     lines: LineKeys,
     rule: Rule,
     patterns_by_key: &'static PairTable,
+    /// Per colour, the evaluation's cell values.
+    values: [&'static CellValues; 2],
     side: Color,
     /// Per cell, the line patterns as codes: byte `4 × colour + direction`.
     patterns: Vec<u64>,
@@ -320,6 +318,7 @@ impl Position {
             lines: LineKeys::empty(game.size()),
             rule,
             patterns_by_key: pair_table(rule),
+            values: [0, 1].map(|c| cell_values(rule, combos_count(rule, c))),
             side: Color::Black,
             patterns: vec![0; CELLS],
             threats: vec![[CellThreat::default(); 2]; CELLS],
@@ -586,22 +585,16 @@ impl Position {
     /// Whether two fours or two threes on one cell count for colour index
     /// `c` (not for renju black, where they are forbidden).
     fn combos_count(&self, c: usize) -> bool {
-        !(self.rule == Rule::Renju && c == 0)
+        combos_count(self.rule, c)
     }
 
-    /// The evaluation terms of `color` summed over the empty cells, for
-    /// tuning ([`Position::evaluate`] keeps their weighted sums instead).
+    /// Per empty cell, the combination index of `color`'s line patterns
+    /// there ([`super::eval::combo_index`]), for tuning.
     #[cfg(feature = "tuning")]
-    pub(crate) fn eval_terms(&self, color: Color) -> [u32; TERMS] {
+    pub(crate) fn cell_combos(&self, color: Color) -> impl Iterator<Item = usize> + '_ {
         let c = color as usize - 1;
-        let mut sum = [0u32; TERMS];
-        for i in self.empty_cells() {
-            let own = colour_patterns(self.patterns[i], c);
-            for (s, n) in sum.iter_mut().zip(cell_terms(own, self.combos_count(c))) {
-                *s += n as u32;
-            }
-        }
-        sum
+        self.empty_cells()
+            .map(move |i| super::eval::combo_index(colour_patterns(self.patterns[i], c)))
     }
 
     /// Recomputes the threats of the empty cell `i` from its `patterns` for
@@ -609,7 +602,11 @@ impl Position {
     fn set_threats(&mut self, i: usize, patterns: u64, colours: [bool; 2]) {
         for (c, changed) in colours.into_iter().enumerate() {
             if changed {
-                let threat = CellThreat::of(colour_patterns(patterns, c), self.combos_count(c));
+                let threat = CellThreat::of(
+                    colour_patterns(patterns, c),
+                    self.combos_count(c),
+                    self.values[c],
+                );
                 self.replace_threat(i, c, threat);
             }
         }

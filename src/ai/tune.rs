@@ -1,37 +1,49 @@
-//! Fitting the evaluation weights to game results (Texel tuning).
+//! Fitting the evaluation's cell values to game results (Texel tuning).
 //!
 //! Every position of the given games where the evaluation would be asked
-//! (no five to play or block, no open four to make) becomes a sample: its
-//! evaluation terms for both sides and the game's result for the side to
-//! move (1 win, ½ draw, 0 loss). The model is the engine's own evaluation,
-//! `win probability = sigmoid(eval / scale)`. The scale is first fitted with
-//! the current weights, so that fitted weights keep the engine's units; then
-//! the weights are fitted by Adam on the cross-entropy. A tenth of the games
-//! (every tenth) is held out to show whether the fit generalises.
+//! (no five to play or block, no open four to make, no win by continuous
+//! fours for either side) becomes a sample: how many empty cells hold each
+//! combination of line patterns, for the side to move and for the side
+//! waiting, and the game's result for the side to move (1 win, ½ draw, 0
+//! loss). The model is the engine's own evaluation, `win probability =
+//! sigmoid(eval / scale)`. The scale is first fitted with the current
+//! values, so that fitted values keep the engine's units; then the values
+//! of the combinations seen in enough samples are fitted by Adam on the
+//! cross-entropy, the rest keep theirs. A tenth of the games (every tenth)
+//! is held out to show whether the fit generalises.
 
-use super::eval::{Weights, EVAL_UNIT, TERMS, WEIGHTS};
+use super::eval::{cell_values, combo_codes, CellValues, COMBOS, EVAL_UNIT};
+use super::pattern::Pattern;
 use super::position::Position;
 use super::threats::{Budget, SolveLimits, Vcf};
 use crate::board::index;
-use crate::{Color, Game, GameResult};
+use crate::{Color, Game, GameResult, Rule};
 
-/// Features per sample: both sides' terms, then the side to move's colour
-/// (it absorbs the first move's advantage and is not part of the result).
-const FEATURES: usize = 2 * TERMS + 1;
+/// Parameters: each combination's value as the side to move, then as the
+/// side waiting, then one for the side to move being black (it absorbs the
+/// first move's advantage and is not part of the evaluation).
+const PARAMS: usize = 2 * COMBOS + 1;
+const BLACK_TO_MOVE: usize = 2 * COMBOS;
+
+/// A combination keeps its value unless this many fitted samples hold it.
+const MIN_SAMPLES: usize = 100;
 
 /// Limits of the VCF searches that tell threat positions from quiet ones.
 const VCF_ATTACKS: u32 = 20;
 const VCF_NODES: u64 = 20_000;
 
-/// One position: its features and the result for the side to move.
+/// One position: its features as (parameter, count) pairs and the result
+/// for the side to move.
 struct Sample {
-    x: [f32; FEATURES],
+    x: Vec<(u16, f32)>,
     y: f32,
 }
 
 /// What a fit did.
 #[derive(Clone, Debug)]
 pub struct Tuning {
+    /// The games' rule.
+    pub rule: Rule,
     /// Samples fitted, and samples held out.
     pub positions: (usize, usize),
     /// The fitted scale, in evaluation units: eval / scale is the log-odds
@@ -41,13 +53,28 @@ pub struct Tuning {
     pub train_loss: (f64, f64),
     /// Mean cross-entropy before and after, on the held-out samples.
     pub held_out_loss: (f64, f64),
-    /// The fitted weights.
-    pub weights: Weights,
+    /// How many combinations got values of their own.
+    pub fitted: usize,
+    /// The fitted values as the Rust module the engine reads them from
+    /// (`src/ai/eval/freestyle.rs` for freestyle).
+    pub source: String,
 }
 
-/// Fits the evaluation weights to the results of `games` (finished games;
-/// unfinished ones are skipped) with `epochs` passes of Adam.
-pub fn tune(games: &[Game], epochs: usize) -> Tuning {
+/// Fits the cell values to the results of `games` (finished games;
+/// unfinished ones are skipped) with `epochs` passes of Adam. The games
+/// must share one rule, and not renju: its black and white have values of
+/// their own, and one fit covers both colours.
+pub fn tune(games: &[Game], epochs: usize) -> Result<Tuning, String> {
+    let rule = games.first().map_or(Rule::Freestyle, Game::rule);
+    if let Some(other) = games.iter().find(|g| g.rule() != rule) {
+        return Err(format!(
+            "the games mix rules ({rule} and {}): fit one rule at a time",
+            other.rule()
+        ));
+    }
+    if rule == Rule::Renju {
+        return Err("renju black and white have cell values of their own; the tuner fits one table for both colours (freestyle, standard or caro)".into());
+    }
     let (mut train, mut held_out) = (Vec::new(), Vec::new());
     for (n, game) in games.iter().enumerate() {
         let samples = if n % 10 == 9 {
@@ -57,19 +84,35 @@ pub fn tune(games: &[Game], epochs: usize) -> Tuning {
         };
         samples.extend(game_samples(game));
     }
-    let start = to_params(&WEIGHTS);
+    let start = to_params(cell_values(rule, true));
+    let mut seen = vec![0usize; PARAMS];
+    for s in &train {
+        for &(k, _) in &s.x {
+            seen[usize::from(k)] += 1;
+        }
+    }
+    let free: Vec<bool> = (0..PARAMS)
+        .map(|k| k == BLACK_TO_MOVE || seen[k] >= MIN_SAMPLES)
+        .collect();
     let scale = fit_scale(&train, &start);
-    let fitted = fit(&train, &start, scale, epochs);
-    Tuning {
+    let fitted = fit(&train, &start, &free, scale, epochs);
+    let train_loss = (loss(&train, &start, scale), loss(&train, &fitted, scale));
+    let held_out_loss = (
+        loss(&held_out, &start, scale),
+        loss(&held_out, &fitted, scale),
+    );
+    let combos: Vec<usize> = (0..COMBOS)
+        .filter(|&k| free[k] || free[COMBOS + k])
+        .collect();
+    Ok(Tuning {
+        rule,
         positions: (train.len(), held_out.len()),
         scale: scale / EVAL_UNIT as f64,
-        train_loss: (loss(&train, &start, scale), loss(&train, &fitted, scale)),
-        held_out_loss: (
-            loss(&held_out, &start, scale),
-            loss(&held_out, &fitted, scale),
-        ),
-        weights: to_weights(&fitted),
-    }
+        train_loss,
+        held_out_loss,
+        fitted: combos.len(),
+        source: module_source(rule, games.len(), held_out_loss, &combos, &fitted),
+    })
 }
 
 /// The samples of one finished game.
@@ -123,40 +166,71 @@ fn has_vcf(pos: &mut Position) -> bool {
         .map_or(true, |line| line.is_some())
 }
 
-/// The features of a position: the side to move's terms, the waiting
-/// side's terms negated, and ±1 for the side to move being black.
-fn features(pos: &Position) -> [f32; FEATURES] {
+/// The features of a position: how many empty cells hold each combination
+/// for the side to move (counted positive) and for the side waiting
+/// (negative), and ±1 for the side to move being black.
+fn features(pos: &Position) -> Vec<(u16, f32)> {
     let me = pos.side();
-    let mut x = [0f32; FEATURES];
-    for (k, n) in pos.eval_terms(me).into_iter().enumerate() {
-        x[k] = n as f32;
+    let mut counts = vec![0f32; PARAMS];
+    for k in pos.cell_combos(me) {
+        counts[k] += 1.0;
     }
-    for (k, n) in pos.eval_terms(me.opponent()).into_iter().enumerate() {
-        x[TERMS + k] = -(n as f32);
+    for k in pos.cell_combos(me.opponent()) {
+        counts[COMBOS + k] -= 1.0;
     }
-    x[2 * TERMS] = if me == Color::Black { 1.0 } else { -1.0 };
-    x
+    counts[BLACK_TO_MOVE] = if me == Color::Black { 1.0 } else { -1.0 };
+    (0..PARAMS)
+        .filter(|&k| counts[k] != 0.0)
+        .map(|k| (k as u16, counts[k]))
+        .collect()
 }
 
-fn to_params(w: &Weights) -> [f64; FEATURES] {
-    let mut p = [0f64; FEATURES];
-    for k in 0..TERMS {
-        p[k] = w.mover[k] as f64;
-        p[TERMS + k] = w.waiter[k] as f64;
+/// The parameters of the engine's cell values (and no colour term).
+fn to_params(values: &CellValues) -> Vec<f64> {
+    let mut p = vec![0f64; PARAMS];
+    for k in 0..COMBOS {
+        let (mover, waiter) = values.values(k);
+        (p[k], p[COMBOS + k]) = (f64::from(mover), f64::from(waiter));
     }
     p
 }
 
-fn to_weights(p: &[f64; FEATURES]) -> Weights {
-    let round = |k: usize| p[k].round() as i32;
-    Weights {
-        mover: std::array::from_fn(round),
-        waiter: std::array::from_fn(|k| round(TERMS + k)),
+/// The fitted combinations as the module [`super::eval`] reads.
+fn module_source(
+    rule: Rule,
+    games: usize,
+    held_out_loss: (f64, f64),
+    combos: &[usize],
+    p: &[f64],
+) -> String {
+    let mut text = format!(
+        "//! Cell values for {rule}, fitted to the results of {games} games by\n\
+         //! `gomoku tune` (held-out cross-entropy {:.5} -> {:.5}). Generated:\n\
+         //! fit again rather than edit.\n\n\
+         use super::FittedValue;\n\
+         use crate::ai::pattern::Pattern::*;\n\n\
+         /// The fitted combinations: four line patterns, weakest first, then the\n\
+         /// value as the side to move and as the side waiting, in fifths of a unit.\n\
+         #[rustfmt::skip]\n\
+         pub(crate) const CELL_VALUES: &[FittedValue] = &[\n",
+        held_out_loss.0, held_out_loss.1
+    );
+    for &k in combos {
+        let names = combo_codes(k).map(|c| format!("{:?}", Pattern::ALL[usize::from(c)]));
+        text += &format!(
+            "    ([{}], {}, {}),\n",
+            names.join(", "),
+            p[k].round(),
+            p[COMBOS + k].round()
+        );
     }
+    text + "];\n"
 }
 
-fn eval(s: &Sample, p: &[f64; FEATURES]) -> f64 {
-    s.x.iter().zip(p).map(|(&x, &w)| x as f64 * w).sum()
+fn eval(s: &Sample, p: &[f64]) -> f64 {
+    s.x.iter()
+        .map(|&(k, x)| f64::from(x) * p[usize::from(k)])
+        .sum()
 }
 
 fn sigmoid(z: f64) -> f64 {
@@ -164,21 +238,21 @@ fn sigmoid(z: f64) -> f64 {
 }
 
 /// Mean cross-entropy of the predictions against the results.
-fn loss(samples: &[Sample], p: &[f64; FEATURES], scale: f64) -> f64 {
+fn loss(samples: &[Sample], p: &[f64], scale: f64) -> f64 {
     let sum: f64 = samples
         .iter()
         .map(|s| {
             let q = sigmoid(eval(s, p) / scale).clamp(1e-9, 1.0 - 1e-9);
-            let y = s.y as f64;
+            let y = f64::from(s.y);
             -(y * q.ln() + (1.0 - y) * (1.0 - q).ln())
         })
         .sum();
     sum / samples.len().max(1) as f64
 }
 
-/// The scale that best fits the weights `p`, by golden-section search on
+/// The scale that best fits the values `p`, by golden-section search on
 /// its logarithm.
-fn fit_scale(samples: &[Sample], p: &[f64; FEATURES]) -> f64 {
+fn fit_scale(samples: &[Sample], p: &[f64]) -> f64 {
     let f = |log: f64| loss(samples, p, log.exp());
     let (mut lo, mut hi) = (1f64.ln(), 100_000f64.ln());
     let g = (5f64.sqrt() - 1.0) / 2.0;
@@ -193,33 +267,33 @@ fn fit_scale(samples: &[Sample], p: &[f64; FEATURES]) -> f64 {
     ((lo + hi) / 2.0).exp()
 }
 
-/// Adam on the cross-entropy, from `start`. Each weight's step is relative
-/// to its starting size, so small and large weights move alike; weights
-/// stay non-negative.
-fn fit(samples: &[Sample], start: &[f64; FEATURES], scale: f64, epochs: usize) -> [f64; FEATURES] {
+/// Adam on the cross-entropy, from `start`, moving only the `free`
+/// parameters. Each value's step is relative to its starting size, so
+/// small and large values move alike; values stay non-negative.
+fn fit(samples: &[Sample], start: &[f64], free: &[bool], scale: f64, epochs: usize) -> Vec<f64> {
     const RATE: f64 = 0.005;
     const BETA1: f64 = 0.9;
     const BETA2: f64 = 0.999;
-    let mut p = *start;
-    let steps: [f64; FEATURES] = std::array::from_fn(|k| RATE * start[k].abs().max(2.0));
-    let (mut m, mut v) = ([0f64; FEATURES], [0f64; FEATURES]);
+    let mut p = start.to_vec();
+    let steps: Vec<f64> = start.iter().map(|s| RATE * s.abs().max(2.0)).collect();
+    let (mut m, mut v) = (vec![0f64; PARAMS], vec![0f64; PARAMS]);
     let n = samples.len().max(1) as f64;
     for t in 1..=epochs {
-        let mut grad = [0f64; FEATURES];
+        let mut grad = vec![0f64; PARAMS];
         for s in samples {
-            let error = sigmoid(eval(s, &p) / scale) - s.y as f64;
-            for (g, &x) in grad.iter_mut().zip(&s.x) {
-                *g += error * x as f64;
+            let error = sigmoid(eval(s, &p) / scale) - f64::from(s.y);
+            for &(k, x) in &s.x {
+                grad[usize::from(k)] += error * f64::from(x);
             }
         }
-        for k in 0..FEATURES {
+        for k in (0..PARAMS).filter(|&k| free[k]) {
             let g = grad[k] / (n * scale);
             m[k] = BETA1 * m[k] + (1.0 - BETA1) * g;
             v[k] = BETA2 * v[k] + (1.0 - BETA2) * g * g;
             let m_hat = m[k] / (1.0 - BETA1.powi(t as i32));
             let v_hat = v[k] / (1.0 - BETA2.powi(t as i32));
             p[k] -= steps[k] * m_hat / (v_hat.sqrt() + 1e-12);
-            if k < 2 * TERMS {
+            if k != BLACK_TO_MOVE {
                 p[k] = p[k].max(0.0);
             }
         }
@@ -231,20 +305,19 @@ fn fit(samples: &[Sample], start: &[f64; FEATURES], scale: f64, epochs: usize) -
 mod tests {
     use super::*;
     use crate::notation::parse_moves;
-    use crate::Rule;
 
     #[test]
     fn features_reproduce_the_evaluation() {
         let moves = parse_moves("h8 i9 i8 j8 g8 k7 j9 f8 h10 h9 g10").unwrap();
-        for rule in Rule::ALL {
+        // Renju is left out: its two colours have tables of their own.
+        for rule in Rule::ALL.into_iter().filter(|&r| r != Rule::Renju) {
             let mut pos = Position::new(&Game::new(15, rule).unwrap());
-            let weights = to_params(&WEIGHTS);
             for &m in &moves {
                 pos.make(index(m));
                 let mut x = features(&pos);
-                x[2 * TERMS] = 0.0;
+                x.retain(|&(k, _)| usize::from(k) != BLACK_TO_MOVE);
                 let s = Sample { x, y: 0.0 };
-                let fifths = eval(&s, &weights) as i32;
+                let fifths = eval(&s, &to_params(cell_values(rule, true))) as i32;
                 assert_eq!(
                     fifths.div_euclid(EVAL_UNIT),
                     pos.evaluate(),
@@ -254,19 +327,43 @@ mod tests {
         }
     }
 
+    fn games(rule: Rule, lines: &[&str]) -> Vec<Game> {
+        lines
+            .iter()
+            .map(|m| Game::from_moves(15, rule, &parse_moves(m).unwrap()).unwrap())
+            .collect()
+    }
+
     #[test]
-    fn a_fit_lowers_the_loss_on_games_it_has_seen() {
+    fn a_fit_lowers_the_loss_on_games_it_has_seen_and_writes_its_module() {
         // Black wins every game by an open line of four: black's open lines
         // should come to be worth more.
-        let games: Vec<Game> = [
+        let lines = [
             "h8 a1 h9 a3 h10 a5 h11 a7 h12",
             "h8 o1 i8 o3 j8 o5 k8 o7 l8",
-        ]
-        .iter()
-        .map(|m| Game::from_moves(15, Rule::Freestyle, &parse_moves(m).unwrap()).unwrap())
-        .collect();
-        let t = tune(&games, 200);
-        assert!(t.positions.0 > 0);
+        ];
+        let mut many = Vec::new();
+        for _ in 0..20 {
+            many.extend(games(Rule::Freestyle, &lines));
+        }
+        let t = tune(&many, 200).unwrap();
+        assert!(t.positions.0 >= MIN_SAMPLES, "{t:?}");
         assert!(t.train_loss.1 < t.train_loss.0, "{t:?}");
+        assert!(t.fitted > 0, "{t:?}");
+        assert!(
+            t.source.contains("pub(crate) const CELL_VALUES"),
+            "{}",
+            t.source
+        );
+        assert_eq!(t.source.matches("([").count(), t.fitted, "{}", t.source);
+    }
+
+    #[test]
+    fn mixed_rules_and_renju_are_refused() {
+        let mut mixed = games(Rule::Freestyle, &["h8 a1 h9"]);
+        mixed.extend(games(Rule::Standard, &["h8 a1 h9"]));
+        assert!(tune(&mixed, 1).unwrap_err().contains("mix"));
+        let renju = games(Rule::Renju, &["h8 a1 h9"]);
+        assert!(tune(&renju, 1).unwrap_err().contains("renju"));
     }
 }

@@ -1,0 +1,300 @@
+//! Static evaluation: what a position is worth to the side to move, read
+//! from the line patterns of its empty cells.
+//!
+//! Each empty cell has, for each colour, a combination of four line
+//! patterns (one per direction), and each combination has two values: for
+//! the side to move and for the side waiting (an open three of the side to
+//! move is nearly an open four). The position's value is the mover's sum
+//! minus the waiter's.
+//!
+//! A combination's value is the sum of hand-set per-pattern weights plus a
+//! bonus for a four with a three, two fours or two threes ([`WEIGHTS`]),
+//! unless a fit gave it a value of its own. `gomoku tune`
+//! ([`super::tune`]) fits the combinations seen often enough in a set of
+//! games to their results and writes them as the module the engine reads
+//! ([`freestyle`]). None is used yet: fits to 1,500–3,500 games of Rapfi
+//! against itself and against this engine predicted held-out results
+//! better (cross-entropy 0.64 → 0.54–0.58), and each of four played worse
+//! against Rapfi than the hand-set values (23.5–28.8% against 30.1–30.5%,
+//! 278 games each at 100 ms per move), as earlier fits of the additive
+//! weights to self-play did (33–48% brain against brain at 150 ms).
+
+use std::sync::OnceLock;
+
+use super::pattern::Pattern;
+use crate::Rule;
+
+mod freestyle;
+
+/// Number of evaluation terms per colour: one per [`Pattern`] code, then the
+/// three combinations.
+pub(crate) const TERMS: usize = 14;
+
+/// Term index of a cell with a four and an open three.
+pub(crate) const FOUR_THREE: usize = 11;
+/// Term index of a cell with two fours.
+pub(crate) const DOUBLE_FOUR: usize = 12;
+/// Term index of a cell with two open threes.
+pub(crate) const DOUBLE_THREE: usize = 13;
+
+/// The weights of the evaluation terms, by role, in fifths of an
+/// evaluation unit.
+pub(crate) struct Weights {
+    /// Terms of the side to move.
+    pub(crate) mover: [i32; TERMS],
+    /// Terms of the side waiting (subtracted).
+    pub(crate) waiter: [i32; TERMS],
+}
+
+/// Weights are in fifths of the evaluation's unit: the many weak patterns
+/// (ones and twos, hundreds on a board) need the resolution.
+pub(crate) const EVAL_UNIT: i32 = 5;
+
+/// The engine's weights, in fifths of a unit (see [`EVAL_UNIT`]).
+pub(crate) const WEIGHTS: Weights = Weights {
+    mover: [
+        0, 0, 6, 12, 24, 30, 72, 240, 300, 2400, 30000, 3000, 4800, 1800,
+    ],
+    waiter: [
+        0, 0, 5, 10, 20, 25, 60, 200, 250, 2000, 25000, 2500, 4000, 1500,
+    ],
+};
+
+/// How many times each term occurs on one cell for one colour, given its four
+/// line patterns. `combos` is false where two fours or two threes do not
+/// count (renju black: they are forbidden).
+pub(crate) fn cell_terms(patterns: [u8; 4], combos: bool) -> [u8; TERMS] {
+    let mut terms = [0u8; TERMS];
+    let (mut fours, mut threes) = (0, 0);
+    for p in patterns {
+        terms[p as usize] += 1;
+        fours += u8::from(p >= Pattern::B4 as u8);
+        threes += u8::from(p == Pattern::F3 as u8);
+    }
+    terms[FOUR_THREE] = u8::from(fours >= 1 && threes >= 1);
+    if combos {
+        terms[DOUBLE_FOUR] = u8::from(fours >= 2);
+        terms[DOUBLE_THREE] = u8::from(fours < 2 && threes >= 2);
+    }
+    terms
+}
+
+/// Number of combinations of four line patterns in any order (multisets of
+/// four of the 11 pattern codes).
+pub(crate) const COMBOS: usize = 1001;
+
+/// `CHOOSE[k][n]` is n choose k, for the combinatorial number system.
+const CHOOSE: [[u16; 14]; 5] = {
+    let mut t = [[0u16; 14]; 5];
+    let mut n = 0;
+    while n < 14 {
+        t[0][n] = 1;
+        let mut k = 1;
+        while k < 5 {
+            t[k][n] = if n == 0 {
+                0
+            } else {
+                t[k - 1][n - 1] + t[k][n - 1]
+            };
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// The index of the combination of four pattern codes, given in any order:
+/// sorted, `a ≤ b ≤ c ≤ d` is the set `{a, b+1, c+2, d+3}`, ranked.
+#[inline]
+pub(crate) fn combo_index(codes: [u8; 4]) -> usize {
+    let [mut a, mut b, mut c, mut d] = codes.map(usize::from);
+    (a, b) = (a.min(b), a.max(b));
+    (c, d) = (c.min(d), c.max(d));
+    (a, c) = (a.min(c), a.max(c));
+    (b, d) = (b.min(d), b.max(d));
+    (b, c) = (b.min(c), b.max(c));
+    usize::from(CHOOSE[1][a] + CHOOSE[2][b + 1] + CHOOSE[3][c + 2] + CHOOSE[4][d + 3])
+}
+
+/// The four pattern codes of combination `index`, weakest first.
+pub(crate) fn combo_codes(index: usize) -> [u8; 4] {
+    let mut codes = [0u8; 4];
+    let mut rest = index as u16;
+    let mut top = 13;
+    for k in (1..=4).rev() {
+        while CHOOSE[k][top] > rest {
+            top -= 1;
+        }
+        rest -= CHOOSE[k][top];
+        codes[k - 1] = (top - (k - 1)) as u8;
+    }
+    codes
+}
+
+/// A combination's value fitted to game results: its four patterns, then
+/// its value for the side to move and for the side waiting, in fifths of a
+/// unit.
+pub(crate) type FittedValue = ([Pattern; 4], i32, i32);
+
+/// The index of a pair of pattern codes in any order.
+const fn pair_index(a: usize, b: usize) -> usize {
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    hi * (hi + 1) / 2 + lo
+}
+
+/// [`pair_index`] of every two codes, by `16 × a + b`: a cell's value is
+/// looked up by the pairs of its first two and last two lines, without
+/// sorting four codes in the search's hottest loop. Sized so that any two
+/// codes index it (those past [`Pattern::F5`] never occur).
+const PAIR: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut k = 0;
+    while k < 256 {
+        if k / 16 < 11 && k % 16 < 11 {
+            t[k] = pair_index(k / 16, k % 16) as u8;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// Row length of [`CellValues::by_pairs`]: a power of two above every
+/// pair index, so that any two pair indexes are within the table.
+const ROW: usize = 128;
+const _: () = assert!(pair_index(10, 10) < ROW);
+
+/// One colour's value of every combination, packed as the side to move
+/// (low 32 bits) and as the side waiting (high 32 bits), so that the
+/// position's sums update in one addition.
+pub(crate) struct CellValues {
+    /// By the [`PAIR`] indexes of lines 0–1 and 2–3, as
+    /// `ROW × first + second`.
+    by_pairs: Box<[u64; ROW * ROW]>,
+}
+
+impl CellValues {
+    /// The packed values of the combination of four pattern codes.
+    #[inline]
+    pub(crate) fn get(&self, codes: [u8; 4]) -> u64 {
+        let [a, b, c, d] = codes.map(usize::from);
+        let pair = |x: usize, y: usize| usize::from(PAIR[(x << 4 | y) & 0xFF]);
+        self.by_pairs[(pair(a, b) * ROW + pair(c, d)) & (ROW * ROW - 1)]
+    }
+
+    /// The values of every combination: the additive ones of `weights`
+    /// (with the combination terms if `combos`), replaced by `fitted`
+    /// where given.
+    fn new(weights: &Weights, combos: bool, fitted: &[FittedValue]) -> CellValues {
+        let mut packed = [0u64; COMBOS];
+        for (index, value) in packed.iter_mut().enumerate() {
+            let terms = cell_terms(combo_codes(index), combos);
+            let sum = |w: &[i32; TERMS]| -> u64 {
+                let s: i32 = terms.iter().zip(w).map(|(&n, &w)| i32::from(n) * w).sum();
+                u64::try_from(s).expect("weights are non-negative")
+            };
+            *value = sum(&weights.mover) | sum(&weights.waiter) << 32;
+        }
+        for &(patterns, mover, waiter) in fitted {
+            let (mover, waiter) = (
+                u64::try_from(mover).expect("fitted values are non-negative"),
+                u64::try_from(waiter).expect("fitted values are non-negative"),
+            );
+            packed[combo_index(patterns.map(|p| p as u8))] = mover | waiter << 32;
+        }
+        let mut by_pairs = Box::new([0u64; ROW * ROW]);
+        for (a, b, c, d) in (0..11u8)
+            .flat_map(|a| (a..11).map(move |b| (a, b)))
+            .flat_map(|(a, b)| (0..11u8).flat_map(move |c| (c..11).map(move |d| (a, b, c, d))))
+        {
+            let pairs = pair_index(a.into(), b.into()) * ROW + pair_index(c.into(), d.into());
+            by_pairs[pairs] = packed[combo_index([a, b, c, d])];
+        }
+        CellValues { by_pairs }
+    }
+
+    /// The value of combination `index`, as the side to move and as the
+    /// side waiting.
+    #[cfg(any(test, feature = "tuning"))]
+    pub(crate) fn values(&self, index: usize) -> (i32, i32) {
+        let p = self.get(combo_codes(index));
+        (p as u32 as i32, (p >> 32) as i32)
+    }
+}
+
+/// The cell values of a colour under `rule`; `combos` as in [`cell_terms`].
+pub(crate) fn cell_values(rule: Rule, combos: bool) -> &'static CellValues {
+    static TABLES: [OnceLock<CellValues>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let (slot, fitted): (usize, &[FittedValue]) = match (rule, combos) {
+        (Rule::Freestyle, true) => (0, freestyle::CELL_VALUES),
+        (_, true) => (1, &[]),
+        (_, false) => (2, &[]),
+    };
+    TABLES[slot].get_or_init(|| CellValues::new(&WEIGHTS, combos, fitted))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_combination_has_one_index_whatever_the_order() {
+        let mut seen = [false; COMBOS];
+        for a in 0..11u8 {
+            for b in a..11 {
+                for c in b..11 {
+                    for d in c..11 {
+                        let k = combo_index([a, b, c, d]);
+                        assert!(!seen[k], "{a} {b} {c} {d}");
+                        seen[k] = true;
+                        assert_eq!(combo_codes(k), [a, b, c, d]);
+                        assert_eq!(combo_index([d, b, a, c]), k);
+                        assert_eq!(combo_index([c, d, b, a]), k);
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn a_combination_without_a_fit_is_worth_its_terms() {
+        let values = CellValues::new(&WEIGHTS, true, &[]);
+        let (b4, f3, f2) = (Pattern::B4 as u8, Pattern::F3 as u8, Pattern::F2 as u8);
+        let fifths = |w: &[i32; TERMS]| w[8] + w[7] + w[5] + w[FOUR_THREE];
+        assert_eq!(
+            values.values(combo_index([f2, b4, 0, f3])),
+            (fifths(&WEIGHTS.mover), fifths(&WEIGHTS.waiter))
+        );
+        let fitted = [([Pattern::F2, Pattern::B4, Pattern::Dead, Pattern::F3], 7, 9)];
+        let values = CellValues::new(&WEIGHTS, true, &fitted);
+        assert_eq!(values.values(combo_index([0, f2, f3, b4])), (7, 9));
+    }
+
+    #[test]
+    fn the_fitted_values_name_each_combination_once_and_every_table_builds() {
+        let mut seen = std::collections::HashSet::new();
+        for (patterns, mover, waiter) in freestyle::CELL_VALUES {
+            assert!(patterns.is_sorted(), "{patterns:?} out of order");
+            assert!(seen.insert(patterns), "{patterns:?} twice");
+            assert!(*mover >= 0 && *waiter >= 0, "{patterns:?}");
+        }
+        for rule in Rule::ALL {
+            for combos in [false, true] {
+                cell_values(rule, combos);
+            }
+        }
+    }
+
+    #[test]
+    fn terms_count_patterns_and_combinations() {
+        let (b4, f3, f2) = (Pattern::B4 as u8, Pattern::F3 as u8, Pattern::F2 as u8);
+        let t = cell_terms([b4, f3, f2, 0], true);
+        assert_eq!((t[8], t[7], t[5], t[0]), (1, 1, 1, 1));
+        assert_eq!((t[FOUR_THREE], t[DOUBLE_FOUR], t[DOUBLE_THREE]), (1, 0, 0));
+        let t = cell_terms([f3, f3, 0, 0], true);
+        assert_eq!(t[DOUBLE_THREE], 1);
+        assert_eq!(cell_terms([f3, f3, 0, 0], false)[DOUBLE_THREE], 0);
+        let t = cell_terms([b4, b4, f3, 0], true);
+        assert_eq!((t[FOUR_THREE], t[DOUBLE_FOUR], t[DOUBLE_THREE]), (1, 1, 0));
+    }
+}
