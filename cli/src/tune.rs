@@ -40,24 +40,16 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
             .collect();
         paths.sort();
         for path in paths {
-            let text =
-                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            games.push(Game::load(&text).map_err(|e| format!("{}: {e}", path.display()))?);
+            games.extend(games_in(&path, |text| Game::load(text).map(|g| vec![g]))?);
         }
     }
     for path in &args.data {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        for record in Record::parse_all(&text).map_err(|e| format!("{}: {e}", path.display()))? {
-            games.push(
-                record
-                    .game()
-                    .map_err(|e| format!("{}: {e}", path.display()))?,
-            );
-        }
+        games.extend(games_in(path, |text| {
+            Record::parse_all(text)?.iter().map(Record::game).collect()
+        })?);
     }
     for path in &args.sgf {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        games.extend(Game::all_from_sgf(&text).map_err(|e| format!("{}: {e}", path.display()))?);
+        games.extend(games_in(path, Game::all_from_sgf)?);
     }
     let t = tune(&games, epochs)?;
     println!(
@@ -81,4 +73,14 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
         None => print!("{}", t.source),
     }
     Ok(())
+}
+
+/// The games of the file at `path`, as `parse` reads its text; errors name
+/// the file.
+fn games_in(
+    path: &std::path::Path,
+    parse: impl Fn(&str) -> Result<Vec<Game>, gomoku::ParseError>,
+) -> Result<Vec<Game>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }

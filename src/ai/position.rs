@@ -10,10 +10,10 @@ use crate::{Color, Game, Point, Rule};
 
 /// Value of one line pattern for move ordering, weakest first (indexed by
 /// [`Pattern`]). The evaluation's additive weights ([`super::eval`]) are
-/// the same values, 1.2 times for the side to move. An open two is worth little more
-/// than a blocked one: at 5 instead of 10 the engine scored 58.1% over 400
-/// games (arena, brain against brain at 150 ms); at 16 it scored 21.8%, at 3
-/// no better.
+/// the same values, 1.2 times for the side to move. An open two is worth
+/// little more than a blocked one: at 5 instead of 10 the engine scored
+/// 58.1% over 400 games (arena, brain against brain at 150 ms); at 16 it
+/// scored 21.8%, at 3 no better.
 const PATTERN_VALUE: [i32; 11] = [0, 0, 1, 2, 4, 5, 12, 40, 50, 400, 5000];
 
 /// What one colour would get by playing an empty cell.
@@ -134,7 +134,7 @@ const PACKED: [u64; 256] = {
 impl CellThreat {
     /// The threat of one colour's four line patterns, given as pattern
     /// codes, with that colour's cell values; `combos` as in
-    /// [`Position::combos_count`].
+    /// [`combos_count`].
     #[inline]
     fn of(patterns: [u8; 4], combos: bool, values: &CellValues) -> CellThreat {
         let [a, b, c, d] = patterns.map(usize::from);
@@ -582,12 +582,6 @@ impl Position {
         self.set_threats(i, self.patterns[i], BOTH);
     }
 
-    /// Whether two fours or two threes on one cell count for colour index
-    /// `c` (not for renju black, where they are forbidden).
-    fn combos_count(&self, c: usize) -> bool {
-        combos_count(self.rule, c)
-    }
-
     /// Per empty cell, the combination index of `color`'s line patterns
     /// there ([`super::eval::combo_index`]), for tuning.
     #[cfg(feature = "tuning")]
@@ -604,7 +598,7 @@ impl Position {
             if changed {
                 let threat = CellThreat::of(
                     colour_patterns(patterns, c),
-                    self.combos_count(c),
+                    combos_count(self.rule, c),
                     self.values[c],
                 );
                 self.replace_threat(i, c, threat);

@@ -67,10 +67,7 @@ impl Game {
     /// Reads the first game of an SGF collection: its size, rule, set-up,
     /// players, date, moves (the main line) and declared result.
     pub fn from_sgf(text: &str) -> Result<Game, ParseError> {
-        let mut reader = Reader::at_tree(text)?;
-        let mut nodes = Vec::new();
-        reader.tree(&mut nodes, true)?;
-        Game::from_nodes(&nodes)
+        Reader::at_tree(text)?.game()
     }
 
     /// Reads every game of an SGF collection, in order: a match file such
@@ -81,10 +78,8 @@ impl Game {
         let mut reader = Reader::at_tree(text)?;
         let mut games = Vec::new();
         while reader.peek().is_some() {
-            let mut nodes = Vec::new();
             let game = reader
-                .tree(&mut nodes, true)
-                .and_then(|()| Game::from_nodes(&nodes))
+                .game()
                 .map_err(|e| ParseError::new(format!("game {}: {e}", games.len() + 1)))?;
             games.push(game);
             reader.skip_space();
@@ -308,6 +303,13 @@ impl Reader<'_> {
             return Err(ParseError::new("not an SGF record (expected \"(\")"));
         }
         Ok(reader)
+    }
+
+    /// Reads the game tree at the cursor as a game.
+    fn game(&mut self) -> Result<Game, ParseError> {
+        let mut nodes = Vec::new();
+        self.tree(&mut nodes, true)?;
+        Game::from_nodes(&nodes)
     }
 
     fn peek(&self) -> Option<u8> {
