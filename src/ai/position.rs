@@ -1,10 +1,12 @@
 //! The search board: the core board plus, for every empty cell, the line
 //! patterns both colours would make there, kept up to date move by move.
 
-use super::eval::{cell_values, CellValues, EVAL_UNIT};
+use std::sync::OnceLock;
+
+use super::eval::{cell_values, values_table, CellValues, EVAL_UNIT, VALUE_TABLES};
 use super::lines::{cell_at, window_at, LineKeys};
 use super::pattern::{pair_table, PairTable, Pattern, HALF};
-use crate::board::{index, point_at, Board, CELLS, DIRECTIONS, EMPTY};
+use crate::board::{index, point_at, Board, CELLS, DIRECTIONS, EMPTY, STRIDE};
 use crate::rules::is_forbidden;
 use crate::{Color, Game, Point, Rule};
 
@@ -134,8 +136,7 @@ const PACKED: [u64; 256] = {
 impl CellThreat {
     /// The threat of one colour's four line patterns, given as pattern
     /// codes, with that colour's cell values; `combos` as in
-    /// [`combos_count`].
-    #[inline]
+    /// [`combos_count`]. The search reads it from a [`ThreatTable`].
     fn of(patterns: [u8; 4], combos: bool, values: &CellValues) -> CellThreat {
         let [a, b, c, d] = patterns.map(usize::from);
         let sum = PACKED[a] + PACKED[b] + PACKED[c] + PACKED[d];
@@ -172,6 +173,72 @@ impl CellThreat {
     pub(crate) fn is_flex_four(&self) -> bool {
         self.counted & FLEX_FOUR != 0
     }
+}
+
+/// Unordered pairs of pattern codes (of the 11).
+const PAIRS: usize = 66;
+
+/// The index of a pair of pattern codes in any order.
+const fn pair_index(a: usize, b: usize) -> usize {
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    hi * (hi + 1) / 2 + lo
+}
+const _: () = assert!(pair_index(10, 10) + 1 == PAIRS);
+
+/// [`pair_index`] of every two codes, by `16 × a + b`: a cell's threat is
+/// looked up by the pairs of its first two and last two lines, without
+/// sorting four codes in the search's hottest loop. Sized so that any two
+/// codes index it (those past [`Pattern::F5`] never occur).
+const PAIR: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut k = 0;
+    while k < 256 {
+        if k / 16 < 11 && k % 16 < 11 {
+            t[k] = pair_index(k / 16, k % 16) as u8;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// One colour's [`CellThreat`] of every combination of four line patterns,
+/// worked out once so that a move's changed cells each cost one lookup.
+struct ThreatTable {
+    /// By the [`PAIR`] indexes of lines 0–1 and 2–3, as
+    /// `PAIRS × first + second`.
+    by_pairs: Box<[CellThreat; PAIRS * PAIRS]>,
+}
+
+impl ThreatTable {
+    /// The threats of every combination; `combos` as in [`combos_count`].
+    fn new(combos: bool, values: &CellValues) -> ThreatTable {
+        let mut by_pairs = Box::new([CellThreat::default(); PAIRS * PAIRS]);
+        for (a, b, c, d) in (0..11u8)
+            .flat_map(|a| (a..11).map(move |b| (a, b)))
+            .flat_map(|(a, b)| (0..11u8).flat_map(move |c| (c..11).map(move |d| (a, b, c, d))))
+        {
+            let pairs = pair_index(a.into(), b.into()) * PAIRS + pair_index(c.into(), d.into());
+            by_pairs[pairs] = CellThreat::of([a, b, c, d], combos, values);
+        }
+        ThreatTable { by_pairs }
+    }
+
+    /// The threat of four line patterns, given as pattern codes.
+    #[inline(always)]
+    fn get(&self, codes: [u8; 4]) -> CellThreat {
+        let [a, b, c, d] = codes.map(usize::from);
+        let pair = |x: usize, y: usize| usize::from(PAIR[(x << 4 | y) & 0xFF]);
+        self.by_pairs[pair(a, b) * PAIRS + pair(c, d)]
+    }
+}
+
+/// The threat table of colour index `c` under `rule`.
+fn threat_table(rule: Rule, c: usize) -> &'static ThreatTable {
+    static TABLES: [OnceLock<ThreatTable>; VALUE_TABLES] =
+        [const { OnceLock::new() }; VALUE_TABLES];
+    let combos = combos_count(rule, c);
+    TABLES[values_table(rule, combos)]
+        .get_or_init(|| ThreatTable::new(combos, cell_values(rule, combos)))
 }
 
 /// Whether two fours or two threes on one cell count for colour index `c`
@@ -280,8 +347,8 @@ pub(crate) struct Position {
     lines: LineKeys,
     rule: Rule,
     patterns_by_key: &'static PairTable,
-    /// Per colour, the evaluation's cell values.
-    values: [&'static CellValues; 2],
+    /// Per colour, the threat of every combination of line patterns.
+    threat_tables: [&'static ThreatTable; 2],
     side: Color,
     /// Per cell, the line patterns as codes: byte `4 × colour + direction`.
     patterns: Vec<u64>,
@@ -295,11 +362,10 @@ pub(crate) struct Position {
     counts: [Counts; 2],
     /// ...and which cells they are.
     marks: Marks,
-    /// Stones within two cells (in a 5×5 square) of each cell...
-    near: Vec<u8>,
-    /// ...and the empty cells that have one, as a bit set: the candidates
-    /// come without a board scan.
-    near_empty: CellSet,
+    /// The stones and the board's cells, as bit sets: the candidates
+    /// come from them without a board scan.
+    stones: CellSet,
+    on_board: CellSet,
     hash: u64,
     moves: Vec<usize>,
     /// Per move made, what [`Position::unmake`] restores...
@@ -318,15 +384,15 @@ impl Position {
             lines: LineKeys::empty(game.size()),
             rule,
             patterns_by_key: pair_table(rule),
-            values: [0, 1].map(|c| cell_values(rule, combos_count(rule, c))),
+            threat_tables: [0, 1].map(|c| threat_table(rule, c)),
             side: Color::Black,
             patterns: vec![0; CELLS],
             threats: vec![[CellThreat::default(); 2]; CELLS],
             totals: [0; 2],
             counts: [0; 2],
             marks: [[0; MARK_WORDS]; 2],
-            near: vec![0; CELLS],
-            near_empty: [0; MARK_WORDS],
+            stones: [0; MARK_WORDS],
+            on_board: [0; MARK_WORDS],
             hash: 0,
             moves: Vec::with_capacity(CELLS),
             undo: Vec::with_capacity(CELLS),
@@ -334,6 +400,7 @@ impl Position {
             toggles: Vec::with_capacity(SAVED_PLIES * 4),
         };
         for p in pos.board.points().collect::<Vec<_>>() {
+            pos.on_board[index(p) / 64] |= 1 << (index(p) % 64);
             pos.refresh_cell(index(p));
         }
         for (p, c) in game.board().stones() {
@@ -449,7 +516,25 @@ impl Position {
     pub(crate) fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
         let centre = (self.board.stone_count() == 0).then(|| index(self.board.center()));
         // On an empty board no cell is near a stone: only the centre comes.
-        centre.into_iter().chain(cells_of(self.near_empty))
+        centre.into_iter().chain(cells_of(self.near_stones()))
+    }
+
+    /// The empty cells within two rows and two columns of a stone.
+    fn near_stones(&self) -> CellSet {
+        // Along rows first: a word holds two rows of STRIDE bits, and a
+        // shift by two carries no stone from a row's points onto another's.
+        const _: () = assert!(2 * STRIDE == 64 && crate::MAX_SIZE + 2 <= STRIDE);
+        let along: CellSet = std::array::from_fn(|w| {
+            let s = self.stones[w];
+            s | s << 1 | s << 2 | s >> 1 | s >> 2
+        });
+        let word = |w: usize| along.get(w).copied().unwrap_or(0);
+        std::array::from_fn(|w| {
+            let (below, here, above) = (word(w.wrapping_sub(1)), word(w), word(w + 1));
+            // One row away is half a word, two rows a whole one.
+            let near = below | here | above | below >> 32 | here << 32 | here >> 32 | above << 32;
+            near & self.on_board[w] & !self.stones[w]
+        })
     }
 
     /// Static evaluation from the side to move's view.
@@ -480,7 +565,7 @@ impl Position {
         self.hash ^= ZOBRIST[c as usize - 1][i] ^ WHITE_TO_MOVE;
         self.moves.push(i);
         self.side = c.opponent();
-        self.update_near(i, 1);
+        self.stones[i / 64] |= 1 << (i % 64);
         for (d, step) in DIRECTIONS.into_iter().enumerate() {
             // The line's key after the move: every neighbour's window comes from it.
             let (key, pos) = self.lines.line(i, d);
@@ -517,7 +602,7 @@ impl Position {
         self.lines.set(i, EMPTY);
         self.hash ^= ZOBRIST[c as usize - 1][i] ^ WHITE_TO_MOVE;
         self.side = c;
-        self.update_near(i, -1);
+        self.stones[i / 64] &= !(1 << (i % 64));
         for s in self.saved.drain(undo.first_saved as usize..) {
             self.patterns[s.cell as usize] = s.patterns;
             self.threats[s.cell as usize] = s.threats;
@@ -527,32 +612,6 @@ impl Position {
         }
         self.totals = undo.totals;
         self.counts = undo.counts;
-    }
-
-    /// Counts a stone added (`delta` 1) or removed (-1) near the cells
-    /// within two of `i` (its own cell included, already set or cleared).
-    fn update_near(&mut self, i: usize, delta: i8) {
-        for dy in -2isize..=2 {
-            for dx in -2isize..=2 {
-                let j = i.wrapping_add_signed(dy * crate::board::STRIDE as isize + dx);
-                if j < CELLS {
-                    let old = self.near[j];
-                    self.near[j] = old.wrapping_add_signed(delta);
-                    // Only an empty cell's first stone near or last one gone
-                    // changes the set.
-                    if (old == 0) != (self.near[j] == 0) && self.board.cell(j) == EMPTY {
-                        self.near_empty[j / 64] ^= 1 << (j % 64);
-                    }
-                }
-            }
-        }
-        // The cell itself: out of the set once played, back in when emptied.
-        let bit = 1 << (i % 64);
-        if self.near[i] > 0 && self.board.cell(i) == EMPTY {
-            self.near_empty[i / 64] |= bit;
-        } else {
-            self.near_empty[i / 64] &= !bit;
-        }
     }
 
     /// Recomputes the patterns of the empty cell `j` along direction `d`
@@ -596,11 +655,7 @@ impl Position {
     fn set_threats(&mut self, i: usize, patterns: u64, colours: [bool; 2]) {
         for (c, changed) in colours.into_iter().enumerate() {
             if changed {
-                let threat = CellThreat::of(
-                    colour_patterns(patterns, c),
-                    combos_count(self.rule, c),
-                    self.values[c],
-                );
+                let threat = self.threat_tables[c].get(colour_patterns(patterns, c));
                 self.replace_threat(i, c, threat);
             }
         }
@@ -719,18 +774,31 @@ impl Position {
             }
         }
         let marks_ok = marks == self.marks;
-        let mut near_empty: CellSet = [0; MARK_WORDS];
-        for i in self.empty_cells().filter(|&i| self.near[i] > 0) {
-            near_empty[i / 64] |= 1 << (i % 64);
+        let mut stones: CellSet = [0; MARK_WORDS];
+        for (p, _) in self.board.stones() {
+            stones[index(p) / 64] |= 1 << (index(p) % 64);
         }
-        let near_ok = near_empty == self.near_empty;
+        let stones_ok = stones == self.stones;
+        // The candidates, cell by cell: empty cells with a stone in the
+        // 5×5 square around them.
+        let near = |i: &usize| {
+            (-2isize..=2).any(|dy| {
+                (-2isize..=2).any(|dx| {
+                    let j = i.wrapping_add_signed(dy * STRIDE as isize + dx);
+                    !matches!(self.board.cell(j), EMPTY | crate::board::WALL)
+                })
+            })
+        };
+        let candidates_ok =
+            self.board.stone_count() == 0 || self.candidates().eq(self.empty_cells().filter(near));
         let cells_ok = self
             .empty_cells()
             .all(|i| fresh.patterns[i] == self.patterns[i] && fresh.threats[i] == self.threats[i]);
         totals_ok
             && cells_ok
             && marks_ok
-            && near_ok
+            && stones_ok
+            && candidates_ok
             && self.hash
                 == self.stone_hash()
                     ^ if self.side == Color::White {
@@ -761,6 +829,21 @@ mod tests {
                 assert!(pos.matches_recompute(), "{rule} undo");
             }
             assert_eq!(pos.hash(), Position::new(&game).hash());
+        }
+    }
+
+    #[test]
+    fn the_threat_table_gives_every_order_of_four_patterns_their_threat() {
+        for rule in Rule::ALL {
+            for c in 0..2 {
+                let combos = combos_count(rule, c);
+                let (table, values) = (threat_table(rule, c), cell_values(rule, combos));
+                for k in 0..11usize.pow(4) {
+                    let codes = [k % 11, k / 11 % 11, k / 121 % 11, k / 1331].map(|x| x as u8);
+                    let expected = CellThreat::of(codes, combos, values);
+                    assert_eq!(table.get(codes), expected, "{rule} colour {c} {codes:?}");
+                }
+            }
         }
     }
 

@@ -136,56 +136,25 @@ pub(crate) fn combo_codes(index: usize) -> [u8; 4] {
 /// unit.
 pub(crate) type FittedValue = ([Pattern; 4], i32, i32);
 
-/// The index of a pair of pattern codes in any order.
-const fn pair_index(a: usize, b: usize) -> usize {
-    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-    hi * (hi + 1) / 2 + lo
-}
-
-/// [`pair_index`] of every two codes, by `16 × a + b`: a cell's value is
-/// looked up by the pairs of its first two and last two lines, without
-/// sorting four codes in the search's hottest loop. Sized so that any two
-/// codes index it (those past [`Pattern::F5`] never occur).
-const PAIR: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut k = 0;
-    while k < 256 {
-        if k / 16 < 11 && k % 16 < 11 {
-            t[k] = pair_index(k / 16, k % 16) as u8;
-        }
-        k += 1;
-    }
-    t
-};
-
-/// Row length of [`CellValues::by_pairs`]: a power of two above every
-/// pair index, so that any two pair indexes are within the table.
-const ROW: usize = 128;
-const _: () = assert!(pair_index(10, 10) < ROW);
-
 /// One colour's value of every combination, packed as the side to move
 /// (low 32 bits) and as the side waiting (high 32 bits), so that the
 /// position's sums update in one addition.
 pub(crate) struct CellValues {
-    /// By the [`PAIR`] indexes of lines 0–1 and 2–3, as
-    /// `ROW × first + second`.
-    by_pairs: Box<[u64; ROW * ROW]>,
+    /// By [`combo_index`].
+    packed: Box<[u64; COMBOS]>,
 }
 
 impl CellValues {
     /// The packed values of the combination of four pattern codes.
-    #[inline]
     pub(crate) fn get(&self, codes: [u8; 4]) -> u64 {
-        let [a, b, c, d] = codes.map(usize::from);
-        let pair = |x: usize, y: usize| usize::from(PAIR[(x << 4 | y) & 0xFF]);
-        self.by_pairs[(pair(a, b) * ROW + pair(c, d)) & (ROW * ROW - 1)]
+        self.packed[combo_index(codes)]
     }
 
     /// The values of every combination: the additive ones of `weights`
     /// (with the combination terms if `combos`), replaced by `fitted`
     /// where given.
     fn new(weights: &Weights, combos: bool, fitted: &[FittedValue]) -> CellValues {
-        let mut packed = [0u64; COMBOS];
+        let mut packed = Box::new([0u64; COMBOS]);
         for (index, value) in packed.iter_mut().enumerate() {
             let terms = cell_terms(combo_codes(index), combos);
             let sum = |w: &[i32; TERMS]| -> u64 {
@@ -201,35 +170,40 @@ impl CellValues {
             );
             packed[combo_index(patterns.map(|p| p as u8))] = mover | waiter << 32;
         }
-        let mut by_pairs = Box::new([0u64; ROW * ROW]);
-        for (a, b, c, d) in (0..11u8)
-            .flat_map(|a| (a..11).map(move |b| (a, b)))
-            .flat_map(|(a, b)| (0..11u8).flat_map(move |c| (c..11).map(move |d| (a, b, c, d))))
-        {
-            let pairs = pair_index(a.into(), b.into()) * ROW + pair_index(c.into(), d.into());
-            by_pairs[pairs] = packed[combo_index([a, b, c, d])];
-        }
-        CellValues { by_pairs }
+        CellValues { packed }
     }
 
     /// The value of combination `index`, as the side to move and as the
     /// side waiting.
     #[cfg(any(test, feature = "tuning"))]
     pub(crate) fn values(&self, index: usize) -> (i32, i32) {
-        let p = self.get(combo_codes(index));
+        let p = self.packed[index];
         (p as u32 as i32, (p >> 32) as i32)
+    }
+}
+
+/// How many tables of cell values there are: freestyle's (which a fit may
+/// change), the other rules', and renju black's (no combination terms).
+pub(crate) const VALUE_TABLES: usize = 3;
+
+/// Which table of cell values a colour uses under `rule`; `combos` as in
+/// [`cell_terms`].
+pub(crate) fn values_table(rule: Rule, combos: bool) -> usize {
+    match (rule, combos) {
+        (Rule::Freestyle, true) => 0,
+        (_, true) => 1,
+        (_, false) => 2,
     }
 }
 
 /// The cell values of a colour under `rule`; `combos` as in [`cell_terms`].
 pub(crate) fn cell_values(rule: Rule, combos: bool) -> &'static CellValues {
-    static TABLES: [OnceLock<CellValues>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let (slot, fitted): (usize, &[FittedValue]) = match (rule, combos) {
-        (Rule::Freestyle, true) => (0, freestyle::CELL_VALUES),
-        (_, true) => (1, &[]),
-        (_, false) => (2, &[]),
+    static TABLES: [OnceLock<CellValues>; VALUE_TABLES] = [const { OnceLock::new() }; VALUE_TABLES];
+    let fitted: &[FittedValue] = match (rule, combos) {
+        (Rule::Freestyle, true) => freestyle::CELL_VALUES,
+        _ => &[],
     };
-    TABLES[slot].get_or_init(|| CellValues::new(&WEIGHTS, combos, fitted))
+    TABLES[values_table(rule, combos)].get_or_init(|| CellValues::new(&WEIGHTS, combos, fitted))
 }
 
 #[cfg(test)]
