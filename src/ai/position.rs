@@ -175,15 +175,18 @@ impl CellThreat {
     }
 }
 
-/// Unordered pairs of pattern codes (of the 11).
-const PAIRS: usize = 66;
+/// Pattern codes.
+const CODES: usize = Pattern::ALL.len();
+
+/// Unordered pairs of pattern codes.
+const PAIRS: usize = CODES * (CODES + 1) / 2;
 
 /// The index of a pair of pattern codes in any order.
 const fn pair_index(a: usize, b: usize) -> usize {
     let (lo, hi) = if a < b { (a, b) } else { (b, a) };
     hi * (hi + 1) / 2 + lo
 }
-const _: () = assert!(pair_index(10, 10) + 1 == PAIRS);
+const _: () = assert!(pair_index(CODES - 1, CODES - 1) + 1 == PAIRS);
 
 /// [`pair_index`] of every two codes, by `16 × a + b`: a cell's threat is
 /// looked up by the pairs of its first two and last two lines, without
@@ -193,7 +196,7 @@ const PAIR: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut k = 0;
     while k < 256 {
-        if k / 16 < 11 && k % 16 < 11 {
+        if k / 16 < CODES && k % 16 < CODES {
             t[k] = pair_index(k / 16, k % 16) as u8;
         }
         k += 1;
@@ -213,12 +216,13 @@ impl ThreatTable {
     /// The threats of every combination; `combos` as in [`combos_count`].
     fn new(combos: bool, values: &CellValues) -> ThreatTable {
         let mut by_pairs = Box::new([CellThreat::default(); PAIRS * PAIRS]);
-        for (a, b, c, d) in (0..11u8)
-            .flat_map(|a| (a..11).map(move |b| (a, b)))
-            .flat_map(|(a, b)| (0..11u8).flat_map(move |c| (c..11).map(move |d| (a, b, c, d))))
+        for (a, b, c, d) in (0..CODES)
+            .flat_map(|a| (a..CODES).map(move |b| (a, b)))
+            .flat_map(|(a, b)| (0..CODES).flat_map(move |c| (c..CODES).map(move |d| (a, b, c, d))))
         {
-            let pairs = pair_index(a.into(), b.into()) * PAIRS + pair_index(c.into(), d.into());
-            by_pairs[pairs] = CellThreat::of([a, b, c, d], combos, values);
+            let codes = [a, b, c, d].map(|x| x as u8);
+            by_pairs[pair_index(a, b) * PAIRS + pair_index(c, d)] =
+                CellThreat::of(codes, combos, values);
         }
         ThreatTable { by_pairs }
     }
@@ -838,8 +842,9 @@ mod tests {
             for c in 0..2 {
                 let combos = combos_count(rule, c);
                 let (table, values) = (threat_table(rule, c), cell_values(rule, combos));
-                for k in 0..11usize.pow(4) {
-                    let codes = [k % 11, k / 11 % 11, k / 121 % 11, k / 1331].map(|x| x as u8);
+                for k in 0..CODES.pow(4) {
+                    let codes =
+                        [1, CODES, CODES.pow(2), CODES.pow(3)].map(|n| (k / n % CODES) as u8);
                     let expected = CellThreat::of(codes, combos, values);
                     assert_eq!(table.get(codes), expected, "{rule} colour {c} {codes:?}");
                 }
