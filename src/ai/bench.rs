@@ -4,7 +4,6 @@
 
 use std::time::{Duration, Instant};
 
-use super::pattern::pair_table;
 use super::position::Position;
 use super::{AiOptions, Engine, Score};
 use crate::notation::parse_moves;
@@ -59,10 +58,11 @@ fn games() -> impl Iterator<Item = Game> {
 }
 
 /// Searches every bench position to `depth` with a fresh 16 MiB table each.
-/// The pattern tables are built before the clock starts.
+/// The pattern and threat tables are built before the clock starts.
 pub fn bench(depth: u32) -> BenchResult {
     for rule in Rule::ALL {
-        pair_table(rule);
+        // A position builds its rule's tables.
+        Position::new(&Game::new(15, rule).expect("15 is a board size"));
     }
     let start = Instant::now();
     let mut nodes = 0;
