@@ -111,8 +111,9 @@ fn the_engine_defends_an_open_three() {
 #[test]
 fn the_engine_defends_a_four_three_point() {
     // White to move: black's k8 would make a four (h8 i8 j8, g8 white) and
-    // an open three (k9 k10) at once.
-    let g = game(Rule::Freestyle, "h8 g8 i8 a1 j8 o1 k9 a15 k10");
+    // an open three (k9 k10) at once. White's j9 and i7 keep it defensible
+    // (with them in corners instead black wins whatever white does).
+    let g = game(Rule::Freestyle, "h8 g8 i8 j9 j8 i7 k9 a15 k10");
     let m = ai::best_move(&g, &quick(MAX_LEVEL)).unwrap();
     let k8 = pt("k8");
     let (dx, dy) = (m.point.x().abs_diff(k8.x()), m.point.y().abs_diff(k8.y()));
@@ -398,7 +399,7 @@ fn the_vcf_solver_agrees_with_every_shared_vcf_case() {
 
 /// The bench node count: changes only when the search changes. Update it
 /// (and say `Bench: N` in the commit message) when a search change is meant.
-const BENCH_NODES: u64 = 236_710;
+const BENCH_NODES: u64 = 229_507;
 
 #[test]
 fn the_bench_node_count_is_pinned() {

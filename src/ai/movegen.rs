@@ -36,9 +36,14 @@ pub(crate) fn decide(pos: &Position) -> Decision {
         (Some(block), None) => return Decision::Block(block),
         _ => {}
     }
-    match pos.flex_four_point(me) {
-        Some(flex) => Decision::Mate(3, Some(flex)),
-        None => Decision::Open,
+    if let Some(flex) = pos.flex_four_point(me) {
+        return Decision::Mate(3, Some(flex));
+    }
+    // With no four of theirs to interpose, a four-three or double three
+    // makes an open four next move whatever they answer.
+    match pos.four_three_point(me) {
+        Some(m) if !pos.has_four_point(them) => Decision::Mate(5, Some(m)),
+        _ => Decision::Open,
     }
 }
 
@@ -69,4 +74,109 @@ pub(crate) fn generate(pos: &Position, moves: &mut Vec<usize>) -> Decided {
         moves.extend(pos.empty_cells().filter(|&i| pos.is_legal(i)).take(1));
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_moves;
+    use crate::{Game, Rule};
+
+    fn decision(rule: Rule, moves: &str) -> Decision {
+        let game = Game::from_moves(15, rule, &parse_moves(moves).unwrap()).unwrap();
+        decide(&Position::new(&game))
+    }
+
+    fn cell(name: &str) -> usize {
+        crate::board::index(name.parse().unwrap())
+    }
+
+    #[test]
+    fn a_double_three_wins_in_five_when_the_opponent_has_no_four() {
+        // Black g8 h8 and j9 j10: j8 makes two open threes.
+        let d = decision(Rule::Freestyle, "g8 a1 h8 o1 j9 a15 j10 o15");
+        assert!(matches!(d, Decision::Mate(5, Some(m)) if m == cell("j8")));
+        // The same for white under renju, whose threes all count.
+        let d = decision(Rule::Renju, "a1 g8 o1 h8 a15 j9 o15 j10 a8");
+        assert!(matches!(d, Decision::Mate(5, Some(m)) if m == cell("j8")));
+    }
+
+    #[test]
+    fn a_four_three_wins_in_five_when_the_opponent_has_no_four() {
+        // Black f8 g8 h8 (e8 white) and j9 j10: j8 makes a four on row 8
+        // (i8 to five) and an open three on column j.
+        let d = decision(Rule::Freestyle, "f8 e8 g8 a1 h8 o1 j9 a15 j10 o15");
+        assert!(matches!(d, Decision::Mate(5, Some(m)) if m == cell("j8")));
+    }
+
+    #[test]
+    fn no_win_in_five_is_claimed_while_the_opponent_has_a_four_to_play() {
+        // White's a1 a2 a3 make a four at a4: it could answer with fours.
+        let d = decision(Rule::Freestyle, "g8 a1 h8 a2 j9 a3 j10 o15");
+        assert!(matches!(d, Decision::Open));
+    }
+
+    #[test]
+    fn renju_black_is_never_promised_a_win_in_five() {
+        // Black's double three is forbidden, and the open four of a
+        // four-three may be forbidden by the time it is played.
+        assert!(matches!(
+            decision(Rule::Renju, "g8 a1 h8 o1 j9 a15 j10 o15"),
+            Decision::Open
+        ));
+        assert!(matches!(
+            decision(Rule::Renju, "f8 e8 g8 a1 h8 o1 j9 a15 j10 o15"),
+            Decision::Open
+        ));
+    }
+
+    /// Whether `m` wins for the side to move within five plies: after it,
+    /// every legal reply leaves a five to play, or an open four to make
+    /// with no five of theirs to play first.
+    fn wins_in_five(pos: &mut Position, m: usize) -> bool {
+        let me = pos.side();
+        pos.make(m);
+        let replies: Vec<usize> = pos.empty_cells().filter(|&r| pos.is_legal(r)).collect();
+        let wins = replies.into_iter().all(|r| {
+            pos.make(r);
+            let won = pos.has_five_point(me)
+                || (pos.flex_four_point(me).is_some() && !pos.has_five_point(me.opponent()));
+            pos.unmake();
+            won
+        });
+        pos.unmake();
+        wins
+    }
+
+    #[test]
+    fn every_win_in_five_claimed_over_random_fights_holds() {
+        // Random games among the stones (each move beside one), under every
+        // rule: each position the threats call a win in five is checked
+        // against every reply.
+        let mut claims = 0;
+        for rule in Rule::ALL {
+            for seed in 0..300u64 {
+                let mut state = 0x2545_F491_4F6C_DD1D ^ (seed * 7_919 + rule as u64);
+                let mut next = || {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    state
+                };
+                let mut game = Game::new(15, rule).unwrap();
+                let mut pos = Position::new(&game);
+                while !game.is_over() && game.move_count() < 80 {
+                    if let Decision::Mate(5, Some(m)) = decide(&pos) {
+                        claims += 1;
+                        assert!(wins_in_five(&mut pos, m), "{rule} seed {seed}: {game:?}");
+                    }
+                    let moves: Vec<usize> = pos.candidates().filter(|&i| pos.is_legal(i)).collect();
+                    let m = moves[(next() % moves.len() as u64) as usize];
+                    game.play(Position::point(m)).unwrap();
+                    pos.make(m);
+                }
+            }
+        }
+        assert!(claims > 100, "only {claims} claims checked");
+    }
 }

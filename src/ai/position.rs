@@ -47,22 +47,25 @@ const BEST: [Pattern; 256] = {
 };
 
 /// Per colour, how many empty cells make a five, an open four or two fours,
-/// and a four or better, as 16-bit fields of one word (bits 0, 16 and 32)
-/// so that a cell's change updates all three in one addition.
+/// a four or better, and a four-three or double three, as 16-bit fields of
+/// one word (bits 0, 16, 32 and 48) so that a cell's change updates all four
+/// in one addition.
 type Counts = u64;
 
-/// [`CellThreat::counted`] bits: a five, a flex four, a four.
+/// [`CellThreat::counted`] bits: a five, a flex four, a four, and a four
+/// with an open three or two open threes where those count.
 const FIVE: u8 = 1;
 const FLEX_FOUR: u8 = 2;
 const FOUR: u8 = 4;
+const FOUR_THREE: u8 = 8;
 
 /// The [`Counts`] a cell adds, by its [`CellThreat::counted`] bits.
-const COUNTED: [Counts; 8] = {
-    let mut table = [0; 8];
+const COUNTED: [Counts; 16] = {
+    let mut table = [0; 16];
     let mut bits = 0;
-    while bits < 8 {
+    while bits < 16 {
         let b = bits as u64;
-        table[bits] = (b & 1) | (b >> 1 & 1) << 16 | (b >> 2 & 1) << 32;
+        table[bits] = (b & 1) | (b >> 1 & 1) << 16 | (b >> 2 & 1) << 32 | (b >> 3 & 1) << 48;
         bits += 1;
     }
     table
@@ -146,6 +149,9 @@ impl CellThreat {
             COMBINATIONS[usize::from(combos)][usize::from(fours.min(2) * 3 + threes.min(2))];
         let five = best == Pattern::F5;
         let flex_four = best >= Pattern::F4 || fours >= 2;
+        // Renju black's are left out: the open four they lead to may be
+        // forbidden by then.
+        let four_three = combos && (fours >= 1 && threes >= 1 || threes >= 2);
         CellThreat {
             value: (sum & 0xFFFF) as i32 + value,
             eval: values.get(patterns),
@@ -154,7 +160,8 @@ impl CellThreat {
             threes,
             counted: (if five { FIVE } else { 0 })
                 | (if flex_four { FLEX_FOUR } else { 0 })
-                | (if fours > 0 { FOUR } else { 0 }),
+                | (if fours > 0 { FOUR } else { 0 })
+                | (if four_three { FOUR_THREE } else { 0 }),
         }
     }
 
@@ -748,6 +755,18 @@ impl Position {
     pub(crate) fn flex_four_point(&self, color: Color) -> Option<usize> {
         self.four_cells(color)
             .find(|&i| self.threat(i, color).is_flex_four() && self.is_legal_for(i, color))
+    }
+
+    /// A cell where `color` would make a four and an open three, or two open
+    /// threes (never for renju black): a win in five when the other side
+    /// has no four to play, since no single stone stops both threats.
+    pub(crate) fn four_three_point(&self, color: Color) -> Option<usize> {
+        let c = color as usize - 1;
+        if count(self.counts[c], FOUR_THREE) == 0 {
+            return None;
+        }
+        self.empty_cells()
+            .find(|&i| self.threats[i][c].counted & FOUR_THREE != 0)
     }
 
     /// Whether cell `i` is on the board (not a wall).
