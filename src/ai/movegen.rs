@@ -4,8 +4,10 @@
 //! decides it.
 
 use super::position::Position;
+use crate::{Color, Rule};
 
 /// What the threats on the board say about a node.
+#[derive(Debug)]
 pub(crate) enum Decision {
     /// The outcome is known: a win (plies > 0) or loss (plies < 0) that many
     /// plies away (a five to play, an unstoppable five of theirs, an open
@@ -20,15 +22,19 @@ pub(crate) enum Decision {
 /// A node's outcome when the threats decide it, as in [`Decision::Mate`].
 pub(crate) type Decided = Option<(i32, Option<usize>)>;
 
-/// What the threats on the board say about `pos`, for its side to move.
-pub(crate) fn decide(pos: &Position) -> Decision {
+/// What the threats on the board say about `pos`, for its side to move
+/// (`pos` is changed only while a renju black four-three is confirmed).
+pub(crate) fn decide(pos: &mut Position) -> Decision {
     let me = pos.side();
     let them = me.opponent();
     if let Some(five) = pos.five_points(me).next() {
         return Decision::Mate(1, Some(five));
     }
-    let mut their_fives = pos.five_points(them);
-    match (their_fives.next(), their_fives.next()) {
+    let their_fives = {
+        let mut fives = pos.five_points(them);
+        (fives.next(), fives.next())
+    };
+    match their_fives {
         (Some(block), Some(_)) => {
             return Decision::Mate(-2, Some(block).filter(|&b| pos.is_legal(b)))
         }
@@ -41,15 +47,42 @@ pub(crate) fn decide(pos: &Position) -> Decision {
     }
     // With no four of theirs to interpose, a four-three or double three
     // makes an open four next move whatever they answer.
-    match pos.four_three_point(me) {
-        Some(m) if !pos.has_four_point(them) => Decision::Mate(5, Some(m)),
-        _ => Decision::Open,
+    if !pos.has_four_point(them) {
+        let mut from = 0;
+        while let Some(m) = pos.four_three_point(me, from) {
+            if pos.is_legal(m) && (!renju_black(pos) || open_four_follows(pos, m)) {
+                return Decision::Mate(5, Some(m));
+            }
+            from = m + 1;
+        }
     }
+    Decision::Open
+}
+
+/// Whether the side to move is renju black, whose open four may be
+/// forbidden.
+fn renju_black(pos: &Position) -> bool {
+    pos.rule() == Rule::Renju && pos.side() == Color::Black
+}
+
+/// Whether the four of `m` blocked, the side to move can still make a legal
+/// open four: a renju black four-three is real only then.
+fn open_four_follows(pos: &mut Position, m: usize) -> bool {
+    pos.make(m);
+    let block = pos.five_points(pos.side().opponent()).next();
+    let follows = block.is_some_and(|b| {
+        pos.make(b);
+        let open_four = pos.flex_four_point(pos.side()).is_some();
+        pos.unmake();
+        open_four
+    });
+    pos.unmake();
+    follows
 }
 
 /// The outcome of `pos` when the threats on the board decide it; otherwise
 /// `None`, with the moves for the side to move in `moves`.
-pub(crate) fn generate(pos: &Position, moves: &mut Vec<usize>) -> Decided {
+pub(crate) fn generate(pos: &mut Position, moves: &mut Vec<usize>) -> Decided {
     moves.clear();
     match decide(pos) {
         Decision::Mate(plies, m) => return Some((plies, m)),
@@ -80,11 +113,11 @@ pub(crate) fn generate(pos: &Position, moves: &mut Vec<usize>) -> Decided {
 mod tests {
     use super::*;
     use crate::notation::parse_moves;
-    use crate::{Game, Rule};
+    use crate::Game;
 
     fn decision(rule: Rule, moves: &str) -> Decision {
         let game = Game::from_moves(15, rule, &parse_moves(moves).unwrap()).unwrap();
-        decide(&Position::new(&game))
+        decide(&mut Position::new(&game))
     }
 
     fn cell(name: &str) -> usize {
@@ -117,17 +150,32 @@ mod tests {
     }
 
     #[test]
-    fn renju_black_is_never_promised_a_win_in_five() {
-        // Black's double three is forbidden, and the open four of a
-        // four-three may be forbidden by the time it is played.
+    fn renju_black_wins_in_five_only_by_a_four_three_with_a_legal_open_four() {
+        // Black's double three is forbidden.
         assert!(matches!(
             decision(Rule::Renju, "g8 a1 h8 o1 j9 a15 j10 o15"),
             Decision::Open
         ));
-        assert!(matches!(
-            decision(Rule::Renju, "f8 e8 g8 a1 h8 o1 j9 a15 j10 o15"),
-            Decision::Open
-        ));
+        // A four-three whose open four (j7 or j11) stays legal after the block.
+        let d = decision(Rule::Renju, "f8 e8 g8 a1 h8 o1 j9 a15 j10 o15");
+        assert!(matches!(d, Decision::Mate(5, Some(m)) if m == cell("j8")));
+        // h7 makes a four on the diagonal (g6 i8, k10: j9 to five) and a
+        // three on column h (h5 h8, h11) that opens to four only at h9,
+        // where it would have fives at h6 and h10: a double four on one
+        // line, forbidden.
+        let fake = "h8 j7 h5 i7 i8 h4 g2 h3 k10 i12 g6 i3 h11 h1";
+        let mut pos =
+            Position::new(&Game::from_moves(15, Rule::Renju, &parse_moves(fake).unwrap()).unwrap());
+        assert_eq!(pos.four_three_point(Color::Black, 0), Some(cell("h7")));
+        assert!(pos.is_legal(cell("h7")));
+        let d = decide(&mut pos);
+        assert!(matches!(d, Decision::Open), "{d:?}");
+        // The same stones win under freestyle.
+        let d = decision(Rule::Freestyle, fake);
+        assert!(
+            matches!(d, Decision::Mate(5, Some(m)) if m == cell("h7")),
+            "{d:?}"
+        );
     }
 
     /// Whether `m` wins for the side to move within five plies: after it,
@@ -153,7 +201,7 @@ mod tests {
         // Random games among the stones (each move beside one), under every
         // rule: each position the threats call a win in five is checked
         // against every reply.
-        let mut claims = 0;
+        let (mut claims, mut renju_black_claims) = (0, 0);
         for rule in Rule::ALL {
             for seed in 0..300u64 {
                 let mut state = 0x2545_F491_4F6C_DD1D ^ (seed * 7_919 + rule as u64);
@@ -166,8 +214,9 @@ mod tests {
                 let mut game = Game::new(15, rule).unwrap();
                 let mut pos = Position::new(&game);
                 while !game.is_over() && game.move_count() < 80 {
-                    if let Decision::Mate(5, Some(m)) = decide(&pos) {
+                    if let Decision::Mate(5, Some(m)) = decide(&mut pos) {
                         claims += 1;
+                        renju_black_claims += usize::from(renju_black(&pos));
                         assert!(wins_in_five(&mut pos, m), "{rule} seed {seed}: {game:?}");
                     }
                     let moves: Vec<usize> = pos.candidates().filter(|&i| pos.is_legal(i)).collect();
@@ -178,5 +227,9 @@ mod tests {
             }
         }
         assert!(claims > 100, "only {claims} claims checked");
+        assert!(
+            renju_black_claims > 10,
+            "only {renju_black_claims} of renju black"
+        );
     }
 }

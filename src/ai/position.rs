@@ -149,9 +149,7 @@ impl CellThreat {
             COMBINATIONS[usize::from(combos)][usize::from(fours.min(2) * 3 + threes.min(2))];
         let five = best == Pattern::F5;
         let flex_four = best >= Pattern::F4 || fours >= 2;
-        // Renju black's are left out: the open four they lead to may be
-        // forbidden by then.
-        let four_three = combos && (fours >= 1 && threes >= 1 || threes >= 2);
+        let four_three = fours >= 1 && threes >= 1 || combos && threes >= 2;
         CellThreat {
             value: (sum & 0xFFFF) as i32 + value,
             eval: values.get(patterns),
@@ -757,15 +755,17 @@ impl Position {
             .find(|&i| self.threat(i, color).is_flex_four() && self.is_legal_for(i, color))
     }
 
-    /// A cell where `color` would make a four and an open three, or two open
-    /// threes (never for renju black): a win in five when the other side
-    /// has no four to play, since no single stone stops both threats.
-    pub(crate) fn four_three_point(&self, color: Color) -> Option<usize> {
+    /// The first cell from `from` on where `color` would make a four and an
+    /// open three, or two open threes where those count (not for renju
+    /// black): a win in five when the other side has no four to play, since
+    /// no single stone stops both threats. Renju legality is not checked.
+    pub(crate) fn four_three_point(&self, color: Color, from: usize) -> Option<usize> {
         let c = color as usize - 1;
         if count(self.counts[c], FOUR_THREE) == 0 {
             return None;
         }
         self.empty_cells()
+            .skip_while(|&i| i < from)
             .find(|&i| self.threats[i][c].counted & FOUR_THREE != 0)
     }
 

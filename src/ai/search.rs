@@ -125,7 +125,7 @@ impl<'a> Search<'a> {
     /// `None` when the side to move has no legal move.
     pub(crate) fn run(&mut self, report: &mut dyn FnMut(&Iteration)) -> Option<Iteration> {
         let mut root = Vec::new();
-        match movegen::generate(&self.pos, &mut root)
+        match movegen::generate(&mut self.pos, &mut root)
             .map(|(plies, play)| (mate_score(plies, 0), play))
         {
             Some((score, Some(m))) => return Some(self.iteration(0, score, vec![m])),
@@ -347,7 +347,7 @@ impl<'a> Search<'a> {
         mut beta: i32,
         moves: &mut Vec<usize>,
     ) -> i32 {
-        if let Some((mate, _)) = movegen::generate(&self.pos, moves) {
+        if let Some((mate, _)) = movegen::generate(&mut self.pos, moves) {
             return mate_score(mate, ply);
         }
         if moves.is_empty() {
@@ -493,7 +493,7 @@ impl<'a> Search<'a> {
             return 0;
         }
         let me = self.pos.side();
-        match movegen::decide(&self.pos) {
+        match movegen::decide(&mut self.pos) {
             Decision::Mate(mate, _) => return mate_score(mate, ply),
             Decision::Block(b) => {
                 // Their four: the block is forced.
