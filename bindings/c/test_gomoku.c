@@ -1,6 +1,7 @@
 /* Tests every function of libgomoku's C ABI, its error paths and NULL handles.
  * Run: make -C bindings/c test (under valgrind). Ends with "N passed, N failed". */
 #define _POSIX_C_SOURCE 200809L
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
@@ -706,13 +707,19 @@ static void on_progress(const GomokuSearchInfo *info, void *user_data) {
 struct thinking {
     GomokuGame *g;
     int32_t status, x, y;
+    atomic_int depths; /* finished depths so far, so the caller knows it thinks */
 };
+
+static void count_depth(const GomokuSearchInfo *info, void *user_data) {
+    (void)info;
+    atomic_fetch_add((atomic_int *)user_data, 1);
+}
 
 static void *think(void *arg) {
     struct thinking *t = arg;
     GomokuAiOptions o = {0};
     o.time_ms = 60000;
-    t->status = gomoku_ai_move(t->g, &o, &t->x, &t->y);
+    t->status = gomoku_ai_move_with_progress(t->g, &o, count_depth, &t->depths, &t->x, &t->y);
     return NULL;
 }
 
@@ -762,11 +769,13 @@ static void test_ai(void) {
      * then a stop
      * makes the search return promptly with a move for the position it was
      * asked about. */
-    struct thinking t = {open, -1, -1, -1};
+    struct thinking t = {open, -1, -1, -1, 0};
     pthread_t thread;
     pthread_create(&thread, NULL, think, &t);
-    struct timespec pause = {0, 300 * 1000 * 1000};
-    nanosleep(&pause, NULL);
+    /* Wait for its first finished depth rather than for a fixed time: under
+     * valgrind on a loaded machine the thread may start late. */
+    struct timespec pause = {0, 10 * 1000 * 1000};
+    while (atomic_load(&t.depths) == 0) nanosleep(&pause, NULL);
     int32_t cells[225];
     CHECK_EQ(gomoku_board_rows(open, cells, 225), 225);
     CHECK_EQ(cells[7 * 15 + 7], GOMOKU_STONE_BLACK);
