@@ -122,9 +122,12 @@ def test_a_table_no_allocator_can_give_is_a_memory_error() -> None:
 def test_the_game_stays_usable_while_the_ai_thinks() -> None:
     game = Game.from_moves("h8 i9 j8 i7")
     found: list[Point] = []
-    thinker = threading.Thread(target=lambda: found.append(game.ai_move(time_ms=20_000)))
+    thinking = threading.Event()  # set by the first finished depth, whenever the thread starts
+    thinker = threading.Thread(
+        target=lambda: found.append(game.ai_move(time_ms=20_000, progress=lambda info: thinking.set()))
+    )
     thinker.start()
-    time.sleep(0.2)
+    thinking.wait()
     with pytest.raises(RuntimeError):
         game.ai_move(depth=1)  # one search at a time per game
     game.play("a1")

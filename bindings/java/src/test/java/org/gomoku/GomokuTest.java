@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
@@ -274,9 +275,11 @@ class GomokuTest {
         try (Gomoku g = new Gomoku()) {
             g.playMoves("h8 i9 i8");
             AtomicReference<Point> reply = new AtomicReference<>();
-            Thread thinker = new Thread(() -> reply.set(g.aiMove(AiOptions.of(0, 60_000))));
+            CountDownLatch thinking = new CountDownLatch(1); // the first finished depth
+            Thread thinker = new Thread(
+                    () -> reply.set(g.aiMove(AiOptions.of(0, 60_000), info -> thinking.countDown())));
             thinker.start();
-            Thread.sleep(200);
+            thinking.await();
             assertEquals(Stone.BLACK.code(), g.rows()[7][7]);
             assertEquals(3, g.moves().size());
             assertThrows(IllegalStateException.class, () -> g.aiMove(AiOptions.of(1, 10)));
@@ -391,9 +394,11 @@ class GomokuTest {
         try (Gomoku g = new Gomoku()) {
             g.playMoves("h8 i9 i8 g8 j10 j9 k9 h10");
             AtomicReference<Point> reply = new AtomicReference<>();
-            Thread thinker = new Thread(() -> reply.set(g.aiMove(AiOptions.of(0, 60_000))));
+            CountDownLatch thinking = new CountDownLatch(1); // the first finished depth
+            Thread thinker = new Thread(
+                    () -> reply.set(g.aiMove(AiOptions.of(0, 60_000), info -> thinking.countDown())));
             thinker.start();
-            Thread.sleep(300);
+            thinking.await();
             g.stopAi();
             thinker.join(30_000);
             assertFalse(thinker.isAlive());
