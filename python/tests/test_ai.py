@@ -72,11 +72,12 @@ def test_the_gil_is_released_while_thinking() -> None:
 
 def test_stop_from_another_thread() -> None:
     game = Game.from_moves("h8 i9 i8 g8 j10 j9 k9 h10")
-    timer = threading.Timer(0.2, game.stop)
-    timer.start()
+    thinking = threading.Event()  # a stop before the search starts would be lost
+    stopper = threading.Thread(target=lambda: (thinking.wait(), game.stop()))
+    stopper.start()
     start = time.monotonic()
-    point = game.ai_move(time_ms=60_000)
-    timer.join()
+    point = game.ai_move(time_ms=60_000, progress=lambda info: thinking.set())
+    stopper.join()
     assert time.monotonic() - start < 30
     assert point in game.legal_moves
 
