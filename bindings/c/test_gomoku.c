@@ -707,19 +707,26 @@ static void on_progress(const GomokuSearchInfo *info, void *user_data) {
 struct thinking {
     GomokuGame *g;
     int32_t status, x, y;
-    atomic_int depths; /* finished depths so far, so the caller knows it thinks */
+    atomic_int depths;   /* finished depths so far, so the caller knows it thinks */
+    atomic_int released; /* set by the caller once it has checked the handle */
 };
 
+/* Counts a finished depth and, at the first, holds the thinking thread (and
+ * with it the handle's AI) until the caller releases it: the caller's checks
+ * then run while the AI certainly thinks, however slow the machine. */
 static void count_depth(const GomokuSearchInfo *info, void *user_data) {
     (void)info;
-    atomic_fetch_add((atomic_int *)user_data, 1);
+    struct thinking *t = user_data;
+    atomic_fetch_add(&t->depths, 1);
+    struct timespec pause = {0, 1000 * 1000};
+    while (!atomic_load(&t->released)) nanosleep(&pause, NULL);
 }
 
 static void *think(void *arg) {
     struct thinking *t = arg;
     GomokuAiOptions o = {0};
     o.time_ms = 60000;
-    t->status = gomoku_ai_move_with_progress(t->g, &o, count_depth, &t->depths, &t->x, &t->y);
+    t->status = gomoku_ai_move_with_progress(t->g, &o, count_depth, t, &t->x, &t->y);
     return NULL;
 }
 
@@ -769,11 +776,10 @@ static void test_ai(void) {
      * then a stop
      * makes the search return promptly with a move for the position it was
      * asked about. */
-    struct thinking t = {open, -1, -1, -1, 0};
+    struct thinking t = {open, -1, -1, -1, 0, 0};
     pthread_t thread;
     pthread_create(&thread, NULL, think, &t);
-    /* Wait for its first finished depth rather than for a fixed time: under
-     * valgrind on a loaded machine the thread may start late. */
+    /* Wait for its first finished depth, where it waits for us. */
     struct timespec pause = {0, 10 * 1000 * 1000};
     while (atomic_load(&t.depths) == 0) nanosleep(&pause, NULL);
     int32_t cells[225];
@@ -785,6 +791,7 @@ static void test_ai(void) {
     CHECK_EQ(gomoku_play(open, 0, 0), GOMOKU_STATUS_OK);
     CHECK_EQ(gomoku_move_count(open), 5);
     CHECK_EQ(gomoku_undo(open), GOMOKU_STATUS_OK);
+    atomic_store(&t.released, 1);
     gomoku_ai_stop(open);
     pthread_join(thread, NULL);
     CHECK_EQ(t.status, GOMOKU_STATUS_OK);

@@ -73,7 +73,12 @@ def test_the_gil_is_released_while_thinking() -> None:
 def test_stop_from_another_thread() -> None:
     game = Game.from_moves("h8 i9 i8 g8 j10 j9 k9 h10")
     thinking = threading.Event()  # a stop before the search starts would be lost
-    stopper = threading.Thread(target=lambda: (thinking.wait(), game.stop()))
+
+    def stop_once_thinking() -> None:
+        thinking.wait()
+        game.stop()
+
+    stopper = threading.Thread(target=stop_once_thinking)
     stopper.start()
     start = time.monotonic()
     point = game.ai_move(time_ms=60_000, progress=lambda info: thinking.set())
@@ -124,9 +129,13 @@ def test_the_game_stays_usable_while_the_ai_thinks() -> None:
     game = Game.from_moves("h8 i9 j8 i7")
     found: list[Point] = []
     thinking = threading.Event()  # set by the first finished depth, whenever the thread starts
-    thinker = threading.Thread(
-        target=lambda: found.append(game.ai_move(time_ms=20_000, progress=lambda info: thinking.set()))
-    )
+    released = threading.Event()  # the search waits at that depth until the checks are done
+
+    def hold(info: object) -> None:
+        thinking.set()
+        released.wait()
+
+    thinker = threading.Thread(target=lambda: found.append(game.ai_move(time_ms=20_000, progress=hold)))
     thinker.start()
     thinking.wait()
     with pytest.raises(RuntimeError):
@@ -134,6 +143,7 @@ def test_the_game_stays_usable_while_the_ai_thinks() -> None:
     game.play("a1")
     assert game.undo() == Point(0, 0)
     assert len(game.board) == 15
+    released.set()
     game.stop()
     thinker.join()
     assert found and found[0] in game.legal_moves

@@ -276,13 +276,21 @@ class GomokuTest {
             g.playMoves("h8 i9 i8");
             AtomicReference<Point> reply = new AtomicReference<>();
             CountDownLatch thinking = new CountDownLatch(1); // the first finished depth
-            Thread thinker = new Thread(
-                    () -> reply.set(g.aiMove(AiOptions.of(0, 60_000), info -> thinking.countDown())));
+            CountDownLatch released = new CountDownLatch(1); // the search waits there for the checks
+            Thread thinker = new Thread(() -> reply.set(g.aiMove(AiOptions.of(0, 60_000), info -> {
+                thinking.countDown();
+                try {
+                    released.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            })));
             thinker.start();
             thinking.await();
             assertEquals(Stone.BLACK.code(), g.rows()[7][7]);
             assertEquals(3, g.moves().size());
             assertThrows(IllegalStateException.class, () -> g.aiMove(AiOptions.of(1, 10)));
+            released.countDown();
             g.stopAi();
             thinker.join(60_000);
             assertTrue(g.isLegal(reply.get()));
