@@ -138,12 +138,14 @@ def test_the_game_stays_usable_while_the_ai_thinks() -> None:
     thinker = threading.Thread(target=lambda: found.append(game.ai_move(time_ms=20_000, progress=hold)))
     thinker.start()
     thinking.wait()
-    with pytest.raises(RuntimeError):
-        game.ai_move(depth=1)  # one search at a time per game
-    game.play("a1")
-    assert game.undo() == Point(0, 0)
-    assert len(game.board) == 15
-    released.set()
+    try:  # a failed check releases the search rather than hanging the run
+        with pytest.raises(RuntimeError):
+            game.ai_move(depth=1)  # one search at a time per game
+        game.play("a1")
+        assert game.undo() == Point(0, 0)
+        assert len(game.board) == 15
+    finally:
+        released.set()
     game.stop()
     thinker.join()
     assert found and found[0] in game.legal_moves

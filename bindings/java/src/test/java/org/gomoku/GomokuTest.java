@@ -287,10 +287,13 @@ class GomokuTest {
             })));
             thinker.start();
             thinking.await();
-            assertEquals(Stone.BLACK.code(), g.rows()[7][7]);
-            assertEquals(3, g.moves().size());
-            assertThrows(IllegalStateException.class, () -> g.aiMove(AiOptions.of(1, 10)));
-            released.countDown();
+            try { // a failed check releases the search rather than hanging the run
+                assertEquals(Stone.BLACK.code(), g.rows()[7][7]);
+                assertEquals(3, g.moves().size());
+                assertThrows(IllegalStateException.class, () -> g.aiMove(AiOptions.of(1, 10)));
+            } finally {
+                released.countDown();
+            }
             g.stopAi();
             thinker.join(60_000);
             assertTrue(g.isLegal(reply.get()));
