@@ -61,7 +61,8 @@ pub fn solve_vcf(game: &Game, max_attacks: u32, max_nodes: u64) -> VcfResult {
 /// use gomoku::{notation::parse_moves, Game, Rule};
 /// // Black h8 i8 and j9 j10, white in the corners: j8 makes two open threes.
 /// let game = Game::from_moves(15, Rule::Freestyle, &parse_moves("h8 a1 i8 o1 j9 a15 j10 o15").unwrap()).unwrap();
-/// assert!(matches!(solve_vct(&game, 3, 1, 0), VcfResult::Win(_)));
+/// // j8, then an open four: two attacks.
+/// assert!(matches!(solve_vct(&game, 2, 1, 0), VcfResult::Win(_)));
 /// assert_eq!(solve_vct(&game, 1, 1, 0), VcfResult::NoWin);
 /// ```
 pub fn solve_vct(game: &Game, max_attacks: u32, threat_limit: u32, max_nodes: u64) -> VcfResult {

@@ -225,7 +225,7 @@ impl Prover {
         if attacking {
             self.attacker_moves(pos, budget, attacks)
         } else {
-            self.defences(pos, budget)
+            self.defences(pos, budget, attacks)
         }
     }
 
@@ -246,8 +246,14 @@ impl Prover {
             return Ok(Expansion::Decided(Numbers::DISPROVEN));
         }
         let their_fives: Vec<usize> = pos.five_points(them).take(2).collect();
-        if their_fives.is_empty() && self.vcf.find(pos, budget, attacks)?.is_some() {
-            return Ok(Expansion::Decided(Numbers::PROVEN));
+        if their_fives.is_empty() {
+            if self.vcf.find(pos, budget, attacks)?.is_some() {
+                return Ok(Expansion::Decided(Numbers::PROVEN));
+            }
+            if attacks == 1 {
+                // One attack left wins only by a flex four, and there is none.
+                return Ok(Expansion::Decided(Numbers::DISPROVEN));
+            }
         }
         let candidates = match their_fives[..] {
             [] => pos
@@ -257,9 +263,11 @@ impl Prover {
             [block] => vec![block],
             _ => Vec::new(),
         };
+        // A threat of `k` fours needs `k` attacks after it.
+        let limit = self.threat_limit.min(attacks - 1);
         let mut threats = Vec::new();
         for m in candidates {
-            if pos.is_legal(m) && self.is_threat(pos, budget, m)? {
+            if pos.is_legal(m) && self.is_threat(pos, budget, m, limit)? {
                 threats.push(m);
             }
         }
@@ -269,19 +277,27 @@ impl Prover {
         Ok(Expansion::Moves(threats))
     }
 
-    /// Whether the attacker's move `m` threatens a win by a short VCF.
+    /// Whether the attacker's move `m` is a four or threatens a win by a VCF
+    /// of at most `limit` fours.
     fn is_threat(
         &mut self,
         pos: &mut Position,
         budget: &mut Budget,
         m: usize,
+        limit: u32,
     ) -> Result<bool, Aborted> {
         let me = self.attacker;
         let t = pos.threat(m, me);
-        if t.is_four() || (t.threes > 0 && pos.rule() != Rule::Renju) {
+        if t.is_four() {
             return Ok(true);
         }
-        let limit = self.threat_limit;
+        if limit == 0 {
+            return Ok(false);
+        }
+        // Renju black's open three may only threaten a forbidden four.
+        if t.threes > 0 && (pos.rule() != Rule::Renju || me == Color::White) {
+            return Ok(true);
+        }
         let blocking = pos.has_five_point(me.opponent());
         if !blocking
             && t.best < Pattern::B3
@@ -303,10 +319,12 @@ impl Prover {
             Ok(false)
         } else if pos.has_flex_four_point(me) && pos.rule() != Rule::Renju {
             Ok(true)
+        } else if limit == 2 && !pos.has_flex_four_point(me) && !has_four_with_three(pos, me) {
+            // A VCF of two fours needs a first four that also makes a three
+            // on another line, for the second four to be open or double.
+            Ok(false)
         } else {
-            self.vcf
-                .find(pos, budget, self.threat_limit)
-                .map(|line| line.is_some())
+            self.vcf.find(pos, budget, limit).map(|line| line.is_some())
         };
         pos.pass();
         pos.unmake();
@@ -316,7 +334,12 @@ impl Prover {
     /// The defender (to move) after a threat: its five wins, an open four or
     /// two fours lose, a four is blocked; any other threat is answered from
     /// its defence set, unless the defender has a VCF of its own.
-    fn defences(&mut self, pos: &mut Position, budget: &mut Budget) -> Result<Expansion, Aborted> {
+    fn defences(
+        &mut self,
+        pos: &mut Position,
+        budget: &mut Budget,
+        attacks: u32,
+    ) -> Result<Expansion, Aborted> {
         let me = pos.side();
         let attacker = self.attacker;
         if pos.has_five_point(me) {
@@ -337,7 +360,7 @@ impl Prover {
             return Ok(Expansion::Decided(Numbers::DISPROVEN));
         }
         pos.pass();
-        let line = self.vcf.find(pos, budget, self.threat_limit);
+        let line = self.vcf.find(pos, budget, self.threat_limit.min(attacks));
         pos.pass();
         let Some(line) = line? else {
             // The last move threatens nothing (any more): the defender is free.
@@ -441,6 +464,17 @@ fn line_cells(pos: &Position, i: usize) -> impl Iterator<Item = usize> + '_ {
         .into_iter()
         .flat_map(move |step| (-5..=5isize).map(move |k| i.wrapping_add_signed(k * step)))
         .filter(|&j| pos.is_empty(j))
+}
+
+/// Whether `color` has a legal four point that also makes a three or better
+/// along another line.
+fn has_four_with_three(pos: &Position, color: Color) -> bool {
+    pos.four_points(color).any(|f| {
+        (0..DIRECTIONS.len())
+            .filter(|&d| pos.pattern(f, color, d) >= Pattern::B3)
+            .nth(1)
+            .is_some()
+    })
 }
 
 /// Whether `color` has a four to make on a line through `i`, within five steps.
