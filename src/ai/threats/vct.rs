@@ -10,10 +10,15 @@
 //! leaves the threatened line working, so it loses and need not be searched.
 //! A defender with a VCF of its own ignores the threat and wins.
 //!
+//! Whether a move is a threat is settled lazily, at the defence node after
+//! it: an attacking node lists every move that may be one by its line
+//! patterns, and only the moves the search visits pay for the VCF probe.
+//!
 //! The tree is an AND/OR tree with wide defender nodes; proof-number search
 //! (df-pn, with the 1 + ε threshold trick) goes where the proof looks
 //! cheapest and reuses every node it has seen through its table.
 
+use std::cmp::Reverse;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -265,70 +270,68 @@ impl Prover {
         };
         // A threat of `k` fours needs `k` attacks after it.
         let limit = self.threat_limit.min(attacks - 1);
-        let mut threats = Vec::new();
-        for m in candidates {
-            if pos.is_legal(m) && self.is_threat(pos, budget, m, limit)? {
-                threats.push(m);
-            }
-        }
+        let mut threats: Vec<usize> = candidates
+            .into_iter()
+            .filter(|&m| pos.is_legal(m) && self.may_threaten(pos, m, limit))
+            .collect();
         if threats.is_empty() {
             return Ok(Expansion::Decided(Numbers::DISPROVEN));
         }
+        // df-pn follows the first of equal children: fours first, then
+        // open threes, then the rest by value.
+        threats.sort_by_key(|&m| {
+            let t = pos.threat(m, me);
+            (Reverse(t.fours), Reverse(t.threes), Reverse(t.value), m)
+        });
         Ok(Expansion::Moves(threats))
     }
 
-    /// Whether the attacker's move `m` is a four or threatens a win by a VCF
-    /// of at most `limit` fours.
-    fn is_threat(
-        &mut self,
-        pos: &mut Position,
-        budget: &mut Budget,
-        m: usize,
-        limit: u32,
-    ) -> Result<bool, Aborted> {
+    /// Whether the attacker's move `m` may threaten a win by a VCF of at
+    /// most `limit` fours, as far as the board shows without playing it.
+    /// Whether it does is settled at the defence node after it, and only if
+    /// the search goes there: most of a node's moves never need it.
+    fn may_threaten(&self, pos: &Position, m: usize, limit: u32) -> bool {
         let me = self.attacker;
         let t = pos.threat(m, me);
         if t.is_four() {
-            return Ok(true);
+            return true;
         }
         if limit == 0 {
-            return Ok(false);
+            return false;
         }
-        // Renju black's open three may only threaten a forbidden four.
-        if t.threes > 0 && (pos.rule() != Rule::Renju || me == Color::White) {
-            return Ok(true);
-        }
-        let blocking = pos.has_five_point(me.opponent());
-        if !blocking
-            && t.best < Pattern::B3
-            && (limit == 1 || (limit == 2 && !four_point_on_lines(pos, m, me)))
-        {
-            // Twos only: they make no open four or double four point, and
-            // the first four of a two-four VCF after them must be one the
-            // attacker already had, on a line through them. Otherwise the
-            // VCF would not need the move, and this position has none (it
-            // was solved before its threats were generated, unless the
-            // attacker must block a four first).
-            return Ok(false);
-        }
-        pos.make(m);
+        // Twos only make no open four or double four point, and the first
+        // four of a two-four VCF after them must be one the attacker
+        // already had, on a line through them. Otherwise the VCF would not
+        // need the move, and this position has none (it was solved before
+        // its threats were generated, unless the attacker must block a
+        // four first).
+        let twos_only_fail = t.best < Pattern::B3
+            && (limit == 1 || (limit == 2 && !four_point_on_lines(pos, m, me)));
+        pos.has_five_point(me.opponent()) || !twos_only_fail
+    }
+
+    /// With the defender to move, the attacker's win by at most `limit`
+    /// fours were the defender to pass: what the last move threatens.
+    fn threatened_vcf(
+        &mut self,
+        pos: &mut Position,
+        budget: &mut Budget,
+        limit: u32,
+    ) -> Result<Option<Vec<usize>>, Aborted> {
+        let me = self.attacker;
         pos.pass();
-        // Without a four to make there is no VCF; an open four or double
-        // four to make is one (renju black's may be forbidden: solve it).
-        let threat = if !pos.has_four_point(me) {
-            Ok(false)
-        } else if pos.has_flex_four_point(me) && pos.rule() != Rule::Renju {
-            Ok(true)
-        } else if limit == 2 && !pos.has_flex_four_point(me) && !has_four_with_three(pos, me) {
-            // A VCF of two fours needs a first four that also makes a three
-            // on another line, for the second four to be open or double.
-            Ok(false)
+        let line = if !pos.has_four_point(me)
+            || (limit == 2 && !pos.has_flex_four_point(me) && !has_four_with_three(pos, me))
+        {
+            // No four to make is no VCF; a VCF of two fours needs a first
+            // four that also makes a three on another line, for the second
+            // four to be open or double.
+            Ok(None)
         } else {
-            self.vcf.find(pos, budget, limit).map(|line| line.is_some())
+            self.vcf.find(pos, budget, limit)
         };
         pos.pass();
-        pos.unmake();
-        threat
+        line
     }
 
     /// The defender (to move) after a threat: its five wins, an open four or
@@ -352,6 +355,10 @@ impl Prover {
             [block] => return Ok(Expansion::Moves(vec![block])),
             _ => {}
         }
+        let Some(line) = self.threatened_vcf(pos, budget, self.threat_limit.min(attacks))? else {
+            // The last move threatens nothing: the defender is free.
+            return Ok(Expansion::Decided(Numbers::DISPROVEN));
+        };
         if self
             .defender_vcf
             .find(pos, budget, DEFENDER_FOURS)?
@@ -359,13 +366,6 @@ impl Prover {
         {
             return Ok(Expansion::Decided(Numbers::DISPROVEN));
         }
-        pos.pass();
-        let line = self.vcf.find(pos, budget, self.threat_limit.min(attacks));
-        pos.pass();
-        let Some(line) = line? else {
-            // The last move threatens nothing (any more): the defender is free.
-            return Ok(Expansion::Decided(Numbers::DISPROVEN));
-        };
         let mut set = self.defence_set(pos, &line);
         set.extend(pos.four_points(me));
         set.sort_unstable();
