@@ -66,17 +66,21 @@ impl Vcf {
             return Ok(false);
         }
         let their_fives = first_two(pos.five_points(them));
-        if fours == 1 && their_fives.0.is_none() && pos.rule() != Rule::Renju {
-            // The last attack must be an open four or two fours.
-            let Some(m) = pos.flex_four_point(me) else {
+        if fours == 1 && their_fives.0.is_none() {
+            // The last attack must be an open four or two fours...
+            if let Some(m) = pos.flex_four_point(me) {
+                pos.make(m);
+                let (a, b) = first_two(pos.five_points(me));
+                pos.unmake();
+                self.line
+                    .extend([m, a.expect("a flex four"), b.expect("a flex four")]);
+                return Ok(true);
+            }
+            // ...or, in renju, a white four whose block is forbidden for
+            // black: only those are left to try.
+            if pos.rule() != Rule::Renju || me == Color::Black {
                 return Ok(false);
-            };
-            pos.make(m);
-            let (a, b) = first_two(pos.five_points(me));
-            pos.unmake();
-            self.line
-                .extend([m, a.expect("a flex four"), b.expect("a flex four")]);
-            return Ok(true);
+            }
         }
         let start = self.attacks.len();
         match their_fives {
@@ -150,6 +154,10 @@ impl Vcf {
         if !pos.is_legal(block) {
             // Renju: black's only block is forbidden; white plays five.
             return Ok(true);
+        }
+        if fours == 0 {
+            self.line.pop();
+            return Ok(false);
         }
         pos.make(block);
         let won = self.attack(pos, budget, fours);
