@@ -5,6 +5,8 @@
 mod vcf;
 mod vct;
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -177,5 +179,29 @@ impl<'a> Budget<'a> {
         }
         self.nodes += 1;
         Ok(())
+    }
+}
+
+/// A table keyed by Zobrist hashes: they are random already, so a key is
+/// its own hash.
+pub(crate) type HashTable<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+
+/// The hasher of a [`HashTable`]: the `u64` key itself.
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
     }
 }

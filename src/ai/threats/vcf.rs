@@ -2,9 +2,7 @@
 //! the defender's replies are forced and a plain depth-first search with a
 //! table of failures is exact.
 
-use std::collections::HashMap;
-
-use super::{Aborted, Budget};
+use super::{Aborted, Budget, HashTable};
 use crate::ai::position::Position;
 use crate::{Color, Rule};
 
@@ -13,7 +11,7 @@ use crate::{Color, Rule};
 pub(crate) struct Vcf {
     attacker: Color,
     /// Positions with no VCF, by the largest number of fours that failed.
-    failed: HashMap<u64, u32>,
+    failed: HashTable<u32>,
     line: Vec<usize>,
     /// The attacks of every node on the current line, each node's above its
     /// parent's: the search allocates nothing once this has grown.
@@ -25,7 +23,7 @@ impl Vcf {
     pub(crate) fn new(attacker: Color) -> Vcf {
         Vcf {
             attacker,
-            failed: HashMap::new(),
+            failed: HashTable::default(),
             line: Vec::new(),
             attacks: Vec::new(),
         }

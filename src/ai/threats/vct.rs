@@ -19,10 +19,9 @@
 //! cheapest and reuses every node it has seen through its table.
 
 use std::cmp::Reverse;
-use std::collections::HashMap;
 use std::rc::Rc;
 
-use super::{Aborted, Budget, Vcf};
+use super::{Aborted, Budget, HashTable, Vcf};
 use crate::ai::pattern::Pattern;
 use crate::ai::position::Position;
 use crate::board::DIRECTIONS;
@@ -79,8 +78,8 @@ pub(crate) fn prove(
         threat_limit,
         vcf: Vcf::new(attacker),
         defender_vcf: Vcf::new(attacker.opponent()),
-        table: HashMap::new(),
-        expansions: HashMap::new(),
+        table: HashTable::default(),
+        expansions: HashTable::default(),
     };
     prover.search(pos, budget, attacks, true, INFINITE, INFINITE)?;
     if prover.lookup(pos.hash(), attacks, true).proof != 0 {
@@ -98,10 +97,10 @@ struct Prover {
     vcf: Vcf,
     defender_vcf: Vcf,
     /// Numbers by position and attacks left.
-    table: HashMap<u64, Numbers>,
+    table: HashTable<Numbers>,
     /// The moves of nodes searched before, by the same key: df-pn comes
     /// back to a node many times, and its threat probes are the costly part.
-    expansions: HashMap<u64, Rc<[usize]>>,
+    expansions: HashTable<Rc<[usize]>>,
 }
 
 impl Prover {
