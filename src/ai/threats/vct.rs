@@ -27,8 +27,11 @@ use crate::ai::position::Position;
 use crate::board::DIRECTIONS;
 use crate::{Color, Rule};
 
-/// Most fours of a defender's own VCF, looked for at each defence.
-const DEFENDER_FOURS: u32 = 4;
+/// Most fours of a defender's own VCF, looked for at each defence. Longer
+/// ones need no search of their own: the defender's fours are in every
+/// defence set, so the tree finds them too. On the 70 proven cases of
+/// `gomoku vcf`, 2 solved 55 within a million nodes and 4 solved 53.
+const DEFENDER_FOURS: u32 = 2;
 /// Proof and disproof numbers at least this large mean "never".
 const INFINITE: u32 = u32::MAX / 4;
 
