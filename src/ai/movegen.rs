@@ -3,7 +3,9 @@
 //! checked in that order), and the moves the search tries when nothing
 //! decides it.
 
+use super::pattern::Pattern;
 use super::position::Position;
+use crate::board::DIRECTIONS;
 use crate::{Color, Rule};
 
 /// What the threats on the board say about a node.
@@ -80,6 +82,26 @@ fn open_four_follows(pos: &mut Position, m: usize) -> bool {
     follows
 }
 
+/// Adds to `moves` the cells that answer an open three of the opponent's
+/// in caro besides its four points: a caro five blocked at both ends does
+/// not win, so any stone within five cells of a flex-four point, on a
+/// line where it makes a four, may spoil it. Keeps `moves` free of repeats.
+fn caro_spoilers(pos: &Position, moves: &mut Vec<usize>) {
+    let them = pos.side().opponent();
+    for p in pos.four_points(them) {
+        if !pos.threat(p, them).is_flex_four() {
+            continue;
+        }
+        for d in 0..DIRECTIONS.len() {
+            if pos.pattern(p, them, d) >= Pattern::B4 {
+                moves.extend(pos.line_window_empties(p, d).filter(|&i| pos.is_legal(i)));
+            }
+        }
+    }
+    moves.sort_unstable();
+    moves.dedup();
+}
+
 /// The outcome of `pos` when the threats on the board decide it; otherwise
 /// `None`, with the moves for the side to move in `moves`.
 pub(crate) fn generate(pos: &mut Position, moves: &mut Vec<usize>) -> Decided {
@@ -97,6 +119,9 @@ pub(crate) fn generate(pos: &mut Position, moves: &mut Vec<usize>) -> Decided {
         // points (on their lines) or our own fours can stop it, that is the
         // cells where either side would make a four.
         moves.extend(pos.four_cells_of_either().filter(|&i| pos.is_legal(i)));
+        if pos.rule() == Rule::Caro {
+            caro_spoilers(pos, moves);
+        }
         if !moves.is_empty() {
             return None;
         }
@@ -196,14 +221,12 @@ mod tests {
         wins
     }
 
-    #[test]
-    fn every_win_in_five_claimed_over_random_fights_holds() {
-        // Random games among the stones (each move beside one), under every
-        // rule: each position the threats call a win in five is checked
-        // against every reply.
-        let (mut claims, mut renju_black_claims) = (0, 0);
+    /// Plays random games among the stones (each move beside one) under
+    /// every rule, `seeds` per rule, up to 80 moves, calling `visit` on
+    /// every position before its move.
+    fn random_fights(seeds: u64, mut visit: impl FnMut(Rule, u64, &Game, &mut Position)) {
         for rule in Rule::ALL {
-            for seed in 0..300u64 {
+            for seed in 0..seeds {
                 let mut state = 0x2545_F491_4F6C_DD1D ^ (seed * 7_919 + rule as u64);
                 let mut next = || {
                     state ^= state << 13;
@@ -214,11 +237,7 @@ mod tests {
                 let mut game = Game::new(15, rule).unwrap();
                 let mut pos = Position::new(&game);
                 while !game.is_over() && game.move_count() < 80 {
-                    if let Decision::Mate(5, Some(m)) = decide(&mut pos) {
-                        claims += 1;
-                        renju_black_claims += usize::from(renju_black(&pos));
-                        assert!(wins_in_five(&mut pos, m), "{rule} seed {seed}: {game:?}");
-                    }
+                    visit(rule, seed, &game, &mut pos);
                     let moves: Vec<usize> = pos.candidates().filter(|&i| pos.is_legal(i)).collect();
                     let m = moves[(next() % moves.len() as u64) as usize];
                     game.play(Position::point(m)).unwrap();
@@ -226,10 +245,60 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn every_win_in_five_claimed_over_random_fights_holds() {
+        // Each position the threats call a win in five is checked against
+        // every reply.
+        let (mut claims, mut renju_black_claims) = (0, 0);
+        random_fights(300, |rule, seed, game, pos| {
+            if let Decision::Mate(5, Some(m)) = decide(pos) {
+                claims += 1;
+                renju_black_claims += usize::from(renju_black(pos));
+                assert!(wins_in_five(pos, m), "{rule} seed {seed}: {game:?}");
+            }
+        });
         assert!(claims > 100, "only {claims} claims checked");
         assert!(
             renju_black_claims > 10,
             "only {renju_black_claims} of renju black"
+        );
+    }
+
+    #[test]
+    fn every_move_left_out_against_an_open_three_loses_to_it() {
+        // Wherever an open three (or four-four point) of the opponent's
+        // narrows the moves, each legal move left out lets the opponent make
+        // five or a legal open four.
+        let (mut narrowed, mut left_out) = (0, 0);
+        let mut moves = Vec::new();
+        random_fights(200, |rule, seed, game, pos| {
+            let all: Vec<usize> = pos.candidates().filter(|&i| pos.is_legal(i)).collect();
+            let them = pos.side().opponent();
+            if generate(pos, &mut moves).is_some()
+                || moves.len() == all.len()
+                || pos.has_five_point(them)
+            {
+                // Decided, not narrowed, or a four to block (a rule).
+                return;
+            }
+            narrowed += 1;
+            for &m in all.iter().filter(|m| !moves.contains(m)) {
+                left_out += 1;
+                pos.make(m);
+                let won = matches!(decide(pos), Decision::Mate(k, _) if k > 0);
+                pos.unmake();
+                assert!(
+                    won,
+                    "{rule} seed {seed}: {game:?} then {}",
+                    Position::point(m)
+                );
+            }
+        });
+        assert!(
+            narrowed > 200 && left_out > 2_000,
+            "{narrowed} nodes, {left_out} moves"
         );
     }
 }

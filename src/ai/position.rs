@@ -769,6 +769,16 @@ impl Position {
             .find(|&i| self.threats[i][c].counted & FOUR_THREE != 0)
     }
 
+    /// The empty cells within [`HALF`] of cell `i` along direction `d`:
+    /// every cell whose stone could change `i`'s pattern on that line.
+    pub(crate) fn line_window_empties(&self, i: usize, d: usize) -> impl Iterator<Item = usize> {
+        let (key, at) = self.lines.line(i, d);
+        let step = DIRECTIONS[d];
+        (-(HALF as isize)..=HALF as isize)
+            .filter(move |&k| k != 0 && cell_at(key, at + k) == EMPTY)
+            .map(move |k| i.wrapping_add_signed(k * step))
+    }
+
     /// Whether cell `i` is on the board (not a wall).
     #[cfg(test)]
     pub(crate) fn on_board(&self, i: usize) -> bool {
