@@ -493,12 +493,10 @@ impl Prover {
     }
 }
 
-/// The empty cells on the four lines through `i`, within five steps.
+/// The empty cells on the four lines through `i`, within five steps (not
+/// `i` itself).
 fn line_cells(pos: &Position, i: usize) -> impl Iterator<Item = usize> + '_ {
-    DIRECTIONS
-        .into_iter()
-        .flat_map(move |step| (-5..=5isize).map(move |k| i.wrapping_add_signed(k * step)))
-        .filter(|&j| pos.is_empty(j))
+    (0..DIRECTIONS.len()).flat_map(move |d| pos.line_window_empties(i, d))
 }
 
 /// Whether `color` has a legal four point that also makes a three or better
