@@ -1,10 +1,12 @@
 //! `gomoku tune`: fits the evaluation's cell values to the results of saved
 //! games (an arena's `--out` directory of self-play, or the SGF file of a
 //! c-gomoku-cli match between any engines) and writes them as the module
-//! the engine reads (`src/ai/eval/freestyle.rs` for freestyle).
+//! the engine reads (`src/ai/eval/freestyle.rs` for freestyle); with
+//! `--policy NAME`, fits the search's move-ordering scores to the moves the
+//! player NAME chose instead (`src/ai/eval/policy.rs`).
 
 use gomoku::ai::selfplay::Record;
-use gomoku::ai::tune;
+use gomoku::ai::{tune, tune_policy};
 use gomoku::Game;
 
 /// The options of `gomoku tune`.
@@ -23,6 +25,10 @@ pub struct TuneArgs {
     /// Where to write the fitted values' Rust module (default: print it).
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
+    /// Fit the move-ordering scores to the moves of the player so named
+    /// (as the games' player names give it) instead of the evaluation.
+    #[arg(long, value_name = "NAME")]
+    pub policy: Option<String>,
     /// Passes of gradient descent.
     #[arg(long, default_value_t = 2000)]
     pub epochs: usize,
@@ -51,6 +57,21 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
     for path in &args.sgf {
         games.extend(games_in(path, Game::all_from_sgf)?);
     }
+    if let Some(player) = &args.policy {
+        let t = tune_policy(&games, player, epochs.min(MAX_POLICY_EPOCHS))?;
+        println!(
+            "{} games: {} moves fitted, {} held out; held out: first {:.1}% -> {:.1}%, \
+             cross-entropy {:.4} (any move alike) -> {:.4}",
+            games.len(),
+            t.positions.0,
+            t.positions.1,
+            100.0 * t.held_out_top.0,
+            100.0 * t.held_out_top.1,
+            t.held_out_loss.0,
+            t.held_out_loss.1
+        );
+        return write(&args.out, &t.source);
+    }
     let t = tune(&games, epochs)?;
     println!(
         "{} {} games: {} positions fitted, {} held out; scale {:.1}; {} combinations fitted",
@@ -65,12 +86,20 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
         "loss: fitted {:.5} -> {:.5}, held out {:.5} -> {:.5}",
         t.train_loss.0, t.train_loss.1, t.held_out_loss.0, t.held_out_loss.1
     );
-    match &args.out {
+    write(&args.out, &t.source)
+}
+
+/// Passes of Adam for the move-ordering fit: it converges in a few hundred.
+const MAX_POLICY_EPOCHS: usize = 300;
+
+/// Writes a fitted module to `out`, or prints it.
+fn write(out: &Option<std::path::PathBuf>, source: &str) -> Result<(), String> {
+    match out {
         Some(path) => {
-            std::fs::write(path, &t.source).map_err(|e| format!("{}: {e}", path.display()))?;
+            std::fs::write(path, source).map_err(|e| format!("{}: {e}", path.display()))?;
             println!("written: {}", path.display());
         }
-        None => print!("{}", t.source),
+        None => print!("{source}"),
     }
     Ok(())
 }

@@ -39,6 +39,8 @@ mod timeman;
 mod tt;
 #[cfg(feature = "tuning")]
 mod tune;
+#[cfg(feature = "tuning")]
+mod tune_policy;
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -60,6 +62,8 @@ pub use hint::{
 pub use threats::{solve_vcf, solve_vct, VcfResult};
 #[cfg(feature = "tuning")]
 pub use tune::{tune, Tuning};
+#[cfg(feature = "tuning")]
+pub use tune_policy::{tune_policy, PolicyTuning};
 
 /// The highest level: the search engine at full strength.
 pub const MAX_LEVEL: u8 = 5;

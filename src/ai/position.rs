@@ -3,7 +3,9 @@
 
 use std::sync::OnceLock;
 
-use super::eval::{cell_values, values_table, CellValues, EVAL_UNIT, VALUE_TABLES};
+use super::eval::{
+    cell_values, nearness, values_table, CellValues, MoveFeatures, EVAL_UNIT, VALUE_TABLES,
+};
 use super::lines::{cell_at, window_at, LineKeys};
 use super::pattern::{pair_table, PairTable, Pattern, HALF};
 use crate::board::{index, point_at, Board, CELLS, DIRECTIONS, EMPTY, STRIDE};
@@ -21,7 +23,9 @@ const PATTERN_VALUE: [i32; 11] = [0, 0, 1, 2, 4, 5, 12, 40, 50, 400, 5000];
 /// What one colour would get by playing an empty cell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct CellThreat {
-    /// Sum of the pattern values plus combination bonuses, for move ordering.
+    /// Sum of the pattern values plus combination bonuses, for the threat
+    /// solvers' move ordering and the hints' score map (the search orders
+    /// by [`Position::move_score`]).
     pub value: i32,
     /// The cell's evaluation value, packed as in [`CellValues`].
     eval: u64,
@@ -558,6 +562,26 @@ impl Position {
     /// position was built.
     pub(crate) fn own_last_move(&self) -> Option<usize> {
         self.moves.len().checked_sub(2).map(|k| self.moves[k])
+    }
+
+    /// What the move-ordering score of the empty cell `i` is read from, for
+    /// the side to move (stones placed before the position was built count
+    /// as no last stone).
+    pub(crate) fn move_features(&self, i: usize) -> MoveFeatures {
+        let c = self.side as usize - 1;
+        let near = |to: Option<usize>| nearness(point_at(i), to.map(point_at));
+        MoveFeatures::new(
+            colour_patterns(self.patterns[i], c),
+            colour_patterns(self.patterns[i], 1 - c),
+            near(self.moves.last().copied()),
+            near(self.own_last_move()),
+        )
+    }
+
+    /// The move-ordering score of the empty cell `i` for the side to move
+    /// ([`MoveFeatures::score`]).
+    pub(crate) fn move_score(&self, i: usize) -> i32 {
+        self.move_features(i).score()
     }
 
     /// Plays the side to move's stone on the empty cell `i`.

@@ -1,6 +1,7 @@
 //! The search: iterative deepening alpha-beta (principal variation search)
-//! with a transposition table, killer and history ordering, and a VCF
-//! quiescence search at the leaves; its moves come from [`super::movegen`].
+//! with a transposition table, move ordering by learned scores, killers
+//! and history, and a VCF quiescence search at the leaves; its moves come
+//! from [`super::movegen`].
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -34,6 +35,16 @@ const NARROW_ANSWERS: usize = 4;
 /// Plies from the root within which narrow answers are free; deeper, every
 /// ply counts, so that a long chain of threes stays bounded.
 const EXTENDED_PLIES: usize = 24;
+
+/// A move whose ordering score is this far below the node's best (in
+/// hundredths of a log-odds unit: a 20 times smaller chance of being the
+/// move a strong player picks) is searched one ply shallower first.
+const POLICY_REDUCTION_GAP: i32 = 300;
+
+/// Quiescence plies at whose start an open three of the opponent's is
+/// answered (every answer searched) rather than the static value stood on:
+/// the value of a position with an open three to answer is no value.
+const ANSWERED_THREE_PLIES: usize = 1;
 
 /// Deepest quiescence (continuous fours) line, in plies.
 const MAX_QUIESCENCE: usize = 24;
@@ -293,7 +304,8 @@ impl<'a> Search<'a> {
         over
     }
 
-    /// Sorts moves best first: table move, killers, then threat values and history.
+    /// Sorts moves best first: table move, killers, then learned move
+    /// scores ([`Position::move_score`]) and history.
     fn order(&mut self, moves: &mut [usize], ply: usize, tt_move: Option<usize>) {
         let me = self.pos.side();
         let c = me as usize - 1;
@@ -304,10 +316,8 @@ impl<'a> Search<'a> {
             let key = if Some(m) == tt_move {
                 i64::MAX
             } else {
-                let own = self.pos.threat(m, me).value as i64;
-                let other = self.pos.threat(m, me.opponent()).value as i64;
                 let killer = if killers.contains(&m) { 300 } else { 0 };
-                own * 2 + other + killer + (self.history[m][c] as i64 >> 6)
+                self.pos.move_score(m) as i64 + killer + (self.history[m][c] as i64 >> 6)
             };
             (std::cmp::Reverse(key), m)
         }));
@@ -330,9 +340,11 @@ impl<'a> Search<'a> {
     }
 
     /// Lends the move list of `ply` to `f` and takes it back, whatever `f`
-    /// returns: the lists keep their capacity from node to node.
+    /// returns: the lists keep their capacity from node to node, and a ply
+    /// reached for the first time allocates its list once, for every cell.
     fn with_list(&mut self, ply: usize, f: impl FnOnce(&mut Self, &mut Vec<usize>) -> i32) -> i32 {
         let mut list = std::mem::take(&mut self.lists[ply]);
+        list.reserve(CELLS);
         let score = f(self, &mut list);
         self.lists[ply] = list;
         score
@@ -416,15 +428,19 @@ impl<'a> Search<'a> {
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let me = self.pos.side();
+        let top_score = moves.iter().map(|&m| self.pos.move_score(m)).max();
         for (n, &m) in moves.iter().enumerate() {
             let new_depth = if forced || narrow { depth } else { depth - 1 };
             let quiet = self.pos.threat(m, me).best < Pattern::F3
                 && self.pos.threat(m, me.opponent()).best < Pattern::F3;
+            let unlikely = n > 0
+                && depth >= 3
+                && top_score.is_some_and(|t| self.pos.move_score(m) < t - POLICY_REDUCTION_GAP);
             let reduction = if n >= 3 && depth >= 3 && quiet {
                 1 + i32::from(n >= 8)
             } else {
                 0
-            };
+            } + i32::from(unlikely);
             self.pos.make(m);
             let score = if n == 0 {
                 -self.negamax(new_depth, ply + 1, -beta, -alpha)
@@ -504,6 +520,11 @@ impl<'a> Search<'a> {
             }
             Decision::Open => {}
         }
+        if qply < ANSWERED_THREE_PLIES && self.pos.has_flex_four_point(me.opponent()) {
+            if let Some(score) = self.answer_three(ply, alpha, beta, qply, fours) {
+                return score;
+            }
+        }
         let stand = self.pos.evaluate();
         if stand >= beta || qply >= MAX_QUIESCENCE || ply >= MAX_PLY {
             return stand;
@@ -540,6 +561,41 @@ impl<'a> Search<'a> {
         } else {
             alpha
         }
+    }
+
+    /// Quiescence when the opponent has an open three: the best of the
+    /// answers the move generator gives (into `answers`), or `None` if it
+    /// gives none.
+    fn answer_three(
+        &mut self,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        qply: usize,
+        answers: &mut Vec<usize>,
+    ) -> Option<i32> {
+        if let Some((mate, _)) = movegen::generate(&mut self.pos, answers) {
+            return Some(mate_score(mate, ply));
+        }
+        if answers.is_empty() {
+            return None;
+        }
+        self.order(answers, ply, None);
+        let mut best = -INFINITY;
+        for &m in answers.iter() {
+            self.pos.make(m);
+            let score = -self.quiesce_at(ply + 1, -beta, -alpha, qply + 1);
+            self.pos.unmake();
+            if self.aborted {
+                return Some(0);
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        Some(best)
     }
 }
 

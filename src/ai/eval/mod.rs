@@ -18,13 +18,20 @@
 //! against Rapfi than the hand-set values (23.5–28.8% against 30.1–30.5%,
 //! 278 games each at 100 ms per move), as earlier fits of the additive
 //! weights to self-play did (33–48% brain against brain at 150 ms).
+//!
+//! The search's move ordering reads the same combinations: a cell's score
+//! ([`MoveFeatures::score`]) is the learned value of its combination for
+//! the side to move, plus that of the opponent's, plus terms for its
+//! nearness to the last two stones, fitted by `gomoku tune --policy` to
+//! the moves a stronger engine chose ([`policy`]).
 
 use std::sync::OnceLock;
 
 use super::pattern::Pattern;
-use crate::Rule;
+use crate::{Point, Rule};
 
 mod freestyle;
+mod policy;
 
 /// Number of evaluation terms per colour: one per [`Pattern`] code, then the
 /// three combinations.
@@ -129,6 +136,82 @@ pub(crate) fn combo_codes(index: usize) -> [u8; 4] {
         codes[k - 1] = (top - (k - 1)) as u8;
     }
     codes
+}
+
+/// Buckets of [`nearness`].
+pub(crate) const NEARNESS: usize = 16;
+
+/// How near a cell at `p` is to the stone at `to`: the larger of their row
+/// and column distances, at most 7, plus 8 when they share a line; 0 when
+/// there is no such stone.
+pub(crate) fn nearness(p: Point, to: Option<Point>) -> usize {
+    let Some(to) = to else { return 0 };
+    let (dx, dy) = (p.x().abs_diff(to.x()), p.y().abs_diff(to.y()));
+    let on_line = dx == 0 || dy == 0 || dx == dy;
+    usize::from(dx.max(dy).min(7)) + if on_line { 8 } else { 0 }
+}
+
+/// What the move-ordering score of a cell is read from, for the side to
+/// move: the combination index ([`combo_index`]) of its own line patterns
+/// there and of the opponent's, and its [`nearness`] to the last stone and
+/// to the mover's own previous stone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct MoveFeatures {
+    pub(crate) own: u16,
+    pub(crate) theirs: u16,
+    pub(crate) near_last: u8,
+    pub(crate) near_own: u8,
+}
+
+/// Number of move-ordering parameters: each combination as the mover's
+/// own and as the opponent's, then each nearness to the last stone and to
+/// the mover's previous one.
+pub(crate) const MOVE_PARAMS: usize = 2 * COMBOS + 2 * NEARNESS;
+
+impl MoveFeatures {
+    /// The features of a cell from its patterns; nearness as in
+    /// [`nearness`].
+    pub(crate) fn new(own: [u8; 4], theirs: [u8; 4], near_last: usize, near_own: usize) -> Self {
+        MoveFeatures {
+            own: combo_index(own) as u16,
+            theirs: combo_index(theirs) as u16,
+            near_last: near_last as u8,
+            near_own: near_own as u8,
+        }
+    }
+
+    /// The indexes of the parameters that make up the score, each below
+    /// [`MOVE_PARAMS`].
+    pub(crate) fn params(self) -> [usize; 4] {
+        [
+            usize::from(self.own),
+            COMBOS + usize::from(self.theirs),
+            2 * COMBOS + usize::from(self.near_last),
+            2 * COMBOS + NEARNESS + usize::from(self.near_own),
+        ]
+    }
+
+    /// The move-ordering score: the log-odds, in hundredths, that a strong
+    /// player picks this cell rather than another ([`policy`]).
+    pub(crate) fn score(self) -> i32 {
+        let [own, theirs] = [self.own, self.theirs].map(usize::from);
+        i32::from(policy::COMBO_SCORES[own][0])
+            + i32::from(policy::COMBO_SCORES[theirs][1])
+            + i32::from(policy::NEAR_SCORES[0][usize::from(self.near_last)])
+            + i32::from(policy::NEAR_SCORES[1][usize::from(self.near_own)])
+    }
+}
+
+/// Move-ordering parameter `k` (below [`MOVE_PARAMS`], as
+/// [`MoveFeatures::params`] numbers them), in hundredths.
+#[cfg(any(test, feature = "tuning"))]
+pub(crate) fn move_param(k: usize) -> i32 {
+    i32::from(if k < 2 * COMBOS {
+        policy::COMBO_SCORES[k % COMBOS][k / COMBOS]
+    } else {
+        let n = k - 2 * COMBOS;
+        policy::NEAR_SCORES[n / NEARNESS][n % NEARNESS]
+    })
 }
 
 /// A combination's value fitted to game results: its four patterns, then
@@ -257,6 +340,32 @@ mod tests {
                 cell_values(rule, combos);
             }
         }
+    }
+
+    #[test]
+    fn a_move_score_is_the_sum_of_its_parameters() {
+        let (b4, f3, f2) = (Pattern::B4 as u8, Pattern::F3 as u8, Pattern::F2 as u8);
+        for (own, theirs, near_last, near_own) in [
+            ([0, 0, 0, 0], [0, 0, 0, 0], 0, 0),
+            ([b4, f3, f2, 0], [f2, f2, 0, 0], 9, 3),
+            ([f3, f3, 0, 0], [b4, 0, 0, 0], 15, 7),
+        ] {
+            let f = MoveFeatures::new(own, theirs, near_last, near_own);
+            let sum: i32 = f.params().into_iter().map(move_param).sum();
+            assert_eq!(f.score(), sum);
+            assert!(f.params().iter().all(|&k| k < MOVE_PARAMS));
+        }
+    }
+
+    #[test]
+    fn nearness_is_the_king_distance_capped_and_marks_shared_lines() {
+        let p = |x, y| Point::new(x, y);
+        assert_eq!(nearness(p(7, 7), None), 0);
+        assert_eq!(nearness(p(7, 7), Some(p(8, 9))), 2);
+        assert_eq!(nearness(p(7, 7), Some(p(9, 9))), 8 + 2);
+        assert_eq!(nearness(p(7, 7), Some(p(7, 3))), 8 + 4);
+        assert_eq!(nearness(p(0, 0), Some(p(14, 3))), 7);
+        assert_eq!(nearness(p(0, 0), Some(p(14, 14))), 8 + 7);
     }
 
     #[test]
