@@ -166,6 +166,7 @@ pub(crate) struct MoveFeatures {
 /// Number of move-ordering parameters: each combination as the mover's
 /// own and as the opponent's, then each nearness to the last stone and to
 /// the mover's previous one.
+#[cfg(any(test, feature = "tuning"))]
 pub(crate) const MOVE_PARAMS: usize = 2 * COMBOS + 2 * NEARNESS;
 
 impl MoveFeatures {
@@ -182,6 +183,7 @@ impl MoveFeatures {
 
     /// The indexes of the parameters that make up the score, each below
     /// [`MOVE_PARAMS`].
+    #[cfg(any(test, feature = "tuning"))]
     pub(crate) fn params(self) -> [usize; 4] {
         [
             usize::from(self.own),
