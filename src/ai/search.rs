@@ -428,7 +428,13 @@ impl<'a> Search<'a> {
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let me = self.pos.side();
-        let top_score = moves.iter().map(|&m| self.pos.move_score(m)).max();
+        // The node's best ordering score, for the policy reduction (which
+        // applies from depth 3 on).
+        let top_score = if depth >= 3 {
+            moves.iter().map(|&m| self.pos.move_score(m)).max()
+        } else {
+            None
+        };
         for (n, &m) in moves.iter().enumerate() {
             let new_depth = if forced || narrow { depth } else { depth - 1 };
             let quiet = self.pos.threat(m, me).best < Pattern::F3

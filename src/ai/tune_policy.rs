@@ -96,11 +96,12 @@ pub fn tune_policy(games: &[Game], player: &str, epochs: usize) -> Result<Policy
     let fitted = fit(&train, epochs);
     let uniform = vec![0.0; MOVE_PARAMS];
     let rounded: Vec<f64> = fitted.iter().map(|p| (p * SCORE_SCALE).round()).collect();
+    let held_out_top = (top_share(&held_out, &now), top_share(&held_out, &rounded));
     Ok(PolicyTuning {
         positions: (train.len(), held_out.len()),
-        held_out_top: (top_share(&held_out, &now), top_share(&held_out, &rounded)),
+        held_out_top,
         held_out_loss: (loss(&held_out, &uniform), loss(&held_out, &fitted)),
-        source: module_source(player, played, &held_out, &now, &rounded),
+        source: module_source(player, played, held_out_top, &rounded),
     })
 }
 
@@ -202,7 +203,8 @@ fn fit(samples: &Samples, epochs: usize) -> Vec<f64> {
 }
 
 /// The fitted scores (in hundredths) as the module [`super::eval`] reads.
-fn module_source(player: &str, games: usize, held_out: &Samples, now: &[f64], p: &[f64]) -> String {
+/// `top` is [`PolicyTuning::held_out_top`].
+fn module_source(player: &str, games: usize, top: (f64, f64), p: &[f64]) -> String {
     let score = |k: usize| (p[k] as i64).clamp(i16::MIN.into(), i16::MAX.into());
     let mut text = format!(
         "//! Move-ordering scores fitted by `gomoku tune --policy` to the moves\n\
@@ -215,8 +217,8 @@ fn module_source(player: &str, games: usize, held_out: &Samples, now: &[f64], p:
          /// for the opponent, in hundredths of a log-odds unit.\n\
          #[rustfmt::skip]\n\
          pub(crate) const COMBO_SCORES: [[i16; 2]; COMBOS] = [\n",
-        100.0 * top_share(held_out, p),
-        100.0 * top_share(held_out, now),
+        100.0 * top.1,
+        100.0 * top.0,
     );
     for row in (0..COMBOS).collect::<Vec<_>>().chunks(8) {
         let cells: Vec<String> = row
