@@ -92,6 +92,7 @@ def run(
         in_flight = max(1, 2 * int(cpus))
     pending: dict[Any, Job] = {}
     done: dict[int, Record] = {}
+    unpaired: dict[int, float] = {}
     tally = Tally()
     queue = list(games)
     queue.reverse()
@@ -107,11 +108,16 @@ def run(
             record = Record.parse(ray.get(ref))
             done[job.index] = record
             if sprt is not None:
-                tally.game(_a_points(record, job.a_is_black))
-                partner = done.get(job.index ^ 1)
-                if partner is not None:
-                    first, second = (record, partner) if job.a_is_black else (partner, record)
-                    tally.pair(_a_points(first, True), _a_points(second, False))
+                points = _a_points(record, job.a_is_black)
+                tally.game(points)
+                # The partner may have been yielded already: its points
+                # wait here, not in `done`.
+                partner = unpaired.pop(job.index ^ 1, None)
+                if partner is None:
+                    unpaired[job.index] = points
+                else:
+                    first, second = (points, partner) if job.a_is_black else (partner, points)
+                    tally.pair(first, second)
                 decided = decided or sprt.verdict(tally) is not None
         while next_index in done:
             record = done.pop(next_index)
