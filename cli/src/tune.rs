@@ -29,6 +29,11 @@ pub struct TuneArgs {
     /// (as the games' player names give it) instead of the evaluation.
     #[arg(long, value_name = "NAME")]
     pub policy: Option<String>,
+    /// The stronger player of the games (as their player names give it):
+    /// a term of its own, not part of the evaluation, takes the share of
+    /// the results that says who played rather than what the position is.
+    #[arg(long, value_name = "NAME", conflicts_with = "policy")]
+    pub stronger: Option<String>,
     /// Passes of gradient descent.
     #[arg(long, default_value_t = 2000)]
     pub epochs: usize,
@@ -72,15 +77,18 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
         );
         return write(&args.out, &t.source);
     }
-    let t = tune(&games, epochs)?;
+    let t = tune(&games, epochs, args.stronger.as_deref())?;
     println!(
-        "{} {} games: {} positions fitted, {} held out; scale {:.1}; {} combinations fitted",
+        "{} {} games: {} positions fitted, {} held out; scale {:.1}; {} combinations fitted; \
+         black to move {:+.0}, stronger to move {:+.0}",
         games.len(),
         t.rule,
         t.positions.0,
         t.positions.1,
         t.scale,
-        t.fitted
+        t.fitted,
+        t.black_term,
+        t.stronger_term
     );
     println!(
         "loss: fitted {:.5} -> {:.5}, held out {:.5} -> {:.5}",

@@ -11,6 +11,12 @@
 //! of the combinations seen in enough samples are fitted by Adam on the
 //! cross-entropy, the rest keep theirs. A tenth of the games (every tenth)
 //! is held out to show whether the fit generalises.
+//!
+//! Two more terms are fitted but are not part of the evaluation: one for the
+//! side to move being black, and one for it being the stronger player when
+//! one is named. Games against a stronger engine are mostly won by it, so
+//! without that term the values learn what its positions look like rather
+//! than what they are worth.
 
 use super::eval::{cell_values, combo_codes, CellValues, COMBOS, EVAL_UNIT};
 use super::pattern::Pattern;
@@ -21,9 +27,15 @@ use crate::{Color, Game, GameResult, Rule};
 
 /// Parameters: each combination's value as the side to move, then as the
 /// side waiting, then one for the side to move being black (it absorbs the
-/// first move's advantage and is not part of the evaluation).
-const PARAMS: usize = 2 * COMBOS + 1;
+/// first move's advantage) and one for it being the stronger player (it
+/// absorbs who played); these two are not part of the evaluation.
+const PARAMS: usize = 2 * COMBOS + 2;
 const BLACK_TO_MOVE: usize = 2 * COMBOS;
+const STRONGER_TO_MOVE: usize = 2 * COMBOS + 1;
+
+/// Adam's step for the two terms outside the evaluation, in fifths: they
+/// start at zero, and a step relative to the start would leave them there.
+const TERM_STEP: f64 = 10.0;
 
 /// A combination keeps its value unless this many fitted samples hold it.
 const MIN_SAMPLES: usize = 100;
@@ -49,6 +61,11 @@ pub struct Tuning {
     /// The fitted scale, in evaluation units: eval / scale is the log-odds
     /// of winning.
     pub scale: f64,
+    /// What the side to move being black is worth, in evaluation units.
+    pub black_term: f64,
+    /// What the side to move being the stronger player is worth, in
+    /// evaluation units (0 when none is named).
+    pub stronger_term: f64,
     /// Mean cross-entropy before and after, on the fitted samples.
     pub train_loss: (f64, f64),
     /// Mean cross-entropy before and after, on the held-out samples.
@@ -61,10 +78,12 @@ pub struct Tuning {
 }
 
 /// Fits the cell values to the results of `games` (finished games;
-/// unfinished ones are skipped) with `epochs` passes of Adam. The games
-/// must share one rule, and not renju: its black and white have values of
-/// their own, and one fit covers both colours.
-pub fn tune(games: &[Game], epochs: usize) -> Result<Tuning, String> {
+/// unfinished ones are skipped) with `epochs` passes of Adam; `stronger`
+/// names a player (as the games' player names give it) whose strength a
+/// term of its own absorbs. The games must share one rule, and not renju:
+/// its black and white have values of their own, and one fit covers both
+/// colours.
+pub fn tune(games: &[Game], epochs: usize, stronger: Option<&str>) -> Result<Tuning, String> {
     let rule = games.first().map_or(Rule::Freestyle, Game::rule);
     if let Some(other) = games.iter().find(|g| g.rule() != rule) {
         return Err(format!(
@@ -82,7 +101,7 @@ pub fn tune(games: &[Game], epochs: usize) -> Result<Tuning, String> {
         } else {
             &mut train
         };
-        samples.extend(game_samples(game));
+        samples.extend(game_samples(game, stronger));
     }
     let start = to_params(cell_values(rule, true));
     let mut seen = vec![0usize; PARAMS];
@@ -92,7 +111,7 @@ pub fn tune(games: &[Game], epochs: usize) -> Result<Tuning, String> {
         }
     }
     let free: Vec<bool> = (0..PARAMS)
-        .map(|k| k == BLACK_TO_MOVE || seen[k] >= MIN_SAMPLES)
+        .map(|k| k == BLACK_TO_MOVE || k == STRONGER_TO_MOVE || seen[k] >= MIN_SAMPLES)
         .collect();
     let scale = fit_scale(&train, &start);
     let fitted = fit(&train, &start, &free, scale, epochs);
@@ -108,6 +127,8 @@ pub fn tune(games: &[Game], epochs: usize) -> Result<Tuning, String> {
         rule,
         positions: (train.len(), held_out.len()),
         scale: scale / EVAL_UNIT as f64,
+        black_term: fitted[BLACK_TO_MOVE] / EVAL_UNIT as f64,
+        stronger_term: fitted[STRONGER_TO_MOVE] / EVAL_UNIT as f64,
         train_loss,
         held_out_loss,
         fitted: combos.len(),
@@ -115,8 +136,8 @@ pub fn tune(games: &[Game], epochs: usize) -> Result<Tuning, String> {
     })
 }
 
-/// The samples of one finished game.
-fn game_samples(game: &Game) -> Vec<Sample> {
+/// The samples of one finished game; `stronger` as in [`tune`].
+fn game_samples(game: &Game, stronger: Option<&str>) -> Vec<Sample> {
     let winner = match game.result() {
         GameResult::Ongoing => return Vec::new(),
         r => r.winner(),
@@ -145,10 +166,14 @@ fn game_samples(game: &Game) -> Vec<Sample> {
                 Some(c) if c == me => 1.0,
                 Some(_) => 0.0,
             };
-            samples.push(Sample {
-                x: features(&pos),
-                y,
-            });
+            let mut x = features(&pos);
+            let is_stronger = |c: Color| stronger.is_some() && game.info().player(c) == stronger;
+            match (is_stronger(me), is_stronger(them)) {
+                (true, false) => x.push((STRONGER_TO_MOVE as u16, 1.0)),
+                (false, true) => x.push((STRONGER_TO_MOVE as u16, -1.0)),
+                _ => {}
+            }
+            samples.push(Sample { x, y });
         }
         pos.make(index(m));
     }
@@ -275,7 +300,17 @@ fn fit(samples: &[Sample], start: &[f64], free: &[bool], scale: f64, epochs: usi
     const BETA1: f64 = 0.9;
     const BETA2: f64 = 0.999;
     let mut p = start.to_vec();
-    let steps: Vec<f64> = start.iter().map(|s| RATE * s.abs().max(2.0)).collect();
+    let steps: Vec<f64> = start
+        .iter()
+        .enumerate()
+        .map(|(k, s)| {
+            if k >= BLACK_TO_MOVE {
+                TERM_STEP
+            } else {
+                RATE * s.abs().max(2.0)
+            }
+        })
+        .collect();
     let (mut m, mut v) = (vec![0f64; PARAMS], vec![0f64; PARAMS]);
     let n = samples.len().max(1) as f64;
     for t in 1..=epochs {
@@ -293,7 +328,7 @@ fn fit(samples: &[Sample], start: &[f64], free: &[bool], scale: f64, epochs: usi
             let m_hat = m[k] / (1.0 - BETA1.powi(t as i32));
             let v_hat = v[k] / (1.0 - BETA2.powi(t as i32));
             p[k] -= steps[k] * m_hat / (v_hat.sqrt() + 1e-12);
-            if k != BLACK_TO_MOVE {
+            if k < BLACK_TO_MOVE {
                 p[k] = p[k].max(0.0);
             }
         }
@@ -346,7 +381,7 @@ mod tests {
         for _ in 0..20 {
             many.extend(games(Rule::Freestyle, &lines));
         }
-        let t = tune(&many, 200).unwrap();
+        let t = tune(&many, 200, None).unwrap();
         assert!(t.positions.0 >= MIN_SAMPLES, "{t:?}");
         assert!(t.train_loss.1 < t.train_loss.0, "{t:?}");
         assert!(t.fitted > 0, "{t:?}");
@@ -359,11 +394,45 @@ mod tests {
     }
 
     #[test]
+    fn a_term_for_the_stronger_player_takes_the_results_it_explains() {
+        // The player named "strong" wins every game, as black and as white,
+        // from the same kind of positions: only its term tells the games
+        // apart.
+        let lines = [
+            "h8 a1 h9 a3 h10 a5 h11 a7 h12",
+            "a1 h8 a3 h9 a5 h10 a7 h11 o15 h12",
+        ];
+        let mut many = Vec::new();
+        for _ in 0..20 {
+            for (mut g, winner) in games(Rule::Freestyle, &lines)
+                .into_iter()
+                .zip([Color::Black, Color::White])
+            {
+                g.info_mut().set_player(winner, Some("strong"));
+                g.info_mut().set_player(winner.opponent(), Some("weak"));
+                many.push(g);
+            }
+        }
+        let plain = tune(&many, 200, None).unwrap();
+        let named = tune(&many, 200, Some("strong")).unwrap();
+        assert_eq!(plain.stronger_term, 0.0);
+        assert!(named.stronger_term > 10.0, "{named:?}");
+        assert!(
+            named.train_loss.1 < plain.train_loss.1,
+            "{named:?} {plain:?}"
+        );
+        // A name no game has adds nothing.
+        let absent = tune(&many, 200, Some("nobody")).unwrap();
+        assert_eq!(absent.stronger_term, 0.0);
+        assert_eq!(absent.train_loss, plain.train_loss);
+    }
+
+    #[test]
     fn mixed_rules_and_renju_are_refused() {
         let mut mixed = games(Rule::Freestyle, &["h8 a1 h9"]);
         mixed.extend(games(Rule::Standard, &["h8 a1 h9"]));
-        assert!(tune(&mixed, 1).unwrap_err().contains("mix"));
+        assert!(tune(&mixed, 1, None).unwrap_err().contains("mix"));
         let renju = games(Rule::Renju, &["h8 a1 h9"]);
-        assert!(tune(&renju, 1).unwrap_err().contains("renju"));
+        assert!(tune(&renju, 1, None).unwrap_err().contains("renju"));
     }
 }

@@ -17,7 +17,11 @@
 //! better (cross-entropy 0.64 → 0.54–0.58), and each of four played worse
 //! against Rapfi than the hand-set values (23.5–28.8% against 30.1–30.5%,
 //! 278 games each at 100 ms per move), as earlier fits of the additive
-//! weights to self-play did (33–48% brain against brain at 150 ms).
+//! weights to self-play did (33–48% brain against brain at 150 ms). Nor
+//! did fits to 39,671 games of this engine against Rapfi at 100 ms: held
+//! out 0.625 → 0.471, or 0.392 with a term for the stronger player, they
+//! scored 35.0% and 33.5% against Rapfi where the hand-set values scored
+//! 37.2% and 35.6% in the same session (about 600 games each).
 //!
 //! The search's move ordering reads the same combinations: a cell's score
 //! ([`MoveFeatures::score`]) is the learned value of its combination for
