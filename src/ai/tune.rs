@@ -145,6 +145,15 @@ fn game_samples(game: &Game, stronger: Option<&str>) -> Vec<Sample> {
     let Ok(start) = Game::from_setup(game.setup()) else {
         return Vec::new();
     };
+    // The colour the stronger player has, if exactly one side has its name.
+    let stronger_colour = stronger.and_then(|name| {
+        let named = |c: Color| game.info().player(c) == Some(name);
+        match (named(Color::Black), named(Color::White)) {
+            (true, false) => Some(Color::Black),
+            (false, true) => Some(Color::White),
+            _ => None,
+        }
+    });
     let mut pos = Position::new(&start);
     let mut samples = Vec::new();
     for &m in game.moves() {
@@ -167,11 +176,8 @@ fn game_samples(game: &Game, stronger: Option<&str>) -> Vec<Sample> {
                 Some(_) => 0.0,
             };
             let mut x = features(&pos);
-            let is_stronger = |c: Color| stronger.is_some() && game.info().player(c) == stronger;
-            match (is_stronger(me), is_stronger(them)) {
-                (true, false) => x.push((STRONGER_TO_MOVE as u16, 1.0)),
-                (false, true) => x.push((STRONGER_TO_MOVE as u16, -1.0)),
-                _ => {}
+            if let Some(c) = stronger_colour {
+                x.push((STRONGER_TO_MOVE as u16, if c == me { 1.0 } else { -1.0 }));
             }
             samples.push(Sample { x, y });
         }
