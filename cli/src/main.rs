@@ -35,7 +35,7 @@ enum Command {
     Selfplay(arena::SelfplayArgs),
     /// Print balanced openings as Gomocup offset lines.
     Openings(arena::OpeningsArgs),
-    /// Fit the evaluation's cell values to the results of saved games, or
+    /// Fit the evaluation's weights to the results of saved games, or
     /// (--policy NAME) the search's move-ordering scores to a player's moves.
     Tune(tune::TuneArgs),
     /// Solve VCF/VCT puzzle files (quintet case format).

@@ -1,4 +1,4 @@
-//! `gomoku tune`: fits the evaluation's cell values to the results of saved
+//! `gomoku tune`: fits the evaluation's weights to the results of saved
 //! games (an arena's `--out` directory of self-play, or the SGF file of a
 //! c-gomoku-cli match between any engines) and writes them as the module
 //! the engine reads (`src/ai/eval/freestyle.rs` for freestyle); with
@@ -39,7 +39,7 @@ pub struct TuneArgs {
     pub epochs: usize,
 }
 
-/// `gomoku tune`: fits the evaluation's cell values to saved games and
+/// `gomoku tune`: fits the evaluation's weights to saved games and
 /// records.
 pub fn run(args: TuneArgs) -> Result<(), String> {
     let epochs = args.epochs;
@@ -79,7 +79,7 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
     }
     let t = tune(&games, epochs, args.stronger.as_deref())?;
     println!(
-        "{} {} games: {} positions fitted, {} held out; scale {:.1}; {} combinations fitted; \
+        "{} {} games: {} positions fitted, {} held out; scale {:.1}; {} weights fitted; \
          black to move {:+.0}, stronger to move {:+.0}",
         games.len(),
         t.rule,

@@ -149,7 +149,7 @@ fn vcf_puzzles_are_solved() {
 }
 
 #[test]
-fn tune_fits_the_cell_values_to_saved_games() {
+fn tune_fits_the_evaluation_weights_to_saved_games() {
     let dir = std::env::temp_dir().join(format!("gomoku-tune-{}", std::process::id()));
     let dir_text = dir.to_str().unwrap();
     let (ok, out) = gomoku(
@@ -164,7 +164,7 @@ fn tune_fits_the_cell_values_to_saved_games() {
         ok && out.contains("10 games") && out.contains("loss: fitted"),
         "{out}"
     );
-    assert!(out.contains("pub(crate) const CELL_VALUES"), "{out}");
+    assert!(out.contains("pub(crate) const WEIGHTS: Weights"), "{out}");
     // --out writes the module instead of printing it.
     let module = dir.join("freestyle.rs");
     let module_text = module.to_str().unwrap();
@@ -181,12 +181,12 @@ fn tune_fits_the_cell_values_to_saved_games() {
         "",
     );
     assert!(
-        ok && out.contains("written") && !out.contains("CELL_VALUES"),
+        ok && out.contains("written") && !out.contains("WEIGHTS"),
         "{out}"
     );
     let written = std::fs::read_to_string(&module).unwrap();
     assert!(
-        written.contains("pub(crate) const CELL_VALUES"),
+        written.contains("pub(crate) const WEIGHTS: Weights"),
         "{written}"
     );
     std::fs::remove_file(&module).unwrap();

@@ -4,7 +4,8 @@
 use std::sync::OnceLock;
 
 use super::eval::{
-    cell_values, nearness, values_table, CellValues, MoveFeatures, EVAL_UNIT, VALUE_TABLES,
+    cell_values, nearness, values_table, weights, CellValues, MoveFeatures, EVAL_UNIT,
+    THREAT_MASKS, VALUE_TABLES,
 };
 use super::lines::{cell_at, window_at, LineKeys};
 use super::pattern::{pair_table, PairTable, Pattern, HALF};
@@ -362,6 +363,8 @@ pub(crate) struct Position {
     patterns_by_key: &'static PairTable,
     /// Per colour, the threat of every combination of line patterns.
     threat_tables: [&'static ThreatTable; 2],
+    /// The evaluation's value of each [`Position::threat_mask`].
+    threat_values: &'static [i32; THREAT_MASKS],
     side: Color,
     /// Per cell, the line patterns as codes: byte `4 × colour + direction`.
     patterns: Vec<u64>,
@@ -398,6 +401,7 @@ impl Position {
             rule,
             patterns_by_key: pair_table(rule),
             threat_tables: [0, 1].map(|c| threat_table(rule, c)),
+            threat_values: &weights(rule).threats,
             side: Color::Black,
             patterns: vec![0; CELLS],
             threats: vec![[CellThreat::default(); 2]; CELLS],
@@ -555,7 +559,25 @@ impl Position {
         let me = self.side as usize - 1;
         let mover = self.totals[me] as u32 as i32;
         let waiter = (self.totals[1 - me] >> 32) as i32;
-        (mover - waiter).div_euclid(EVAL_UNIT)
+        (mover - waiter + self.threat_values[self.threat_mask()]).div_euclid(EVAL_UNIT)
+    }
+
+    /// Which decisive threats each side can make, from the side to move's
+    /// view, as six bits below [`THREAT_MASKS`]: 1 it has a four point, 2
+    /// a four-three point (or double three where that counts), 4 the
+    /// opponent has a four point, 8 an open-four point, 16 a four-three
+    /// point, and 32 the side to move has an open-four point.
+    #[inline]
+    pub(crate) fn threat_mask(&self) -> usize {
+        let me = self.side as usize - 1;
+        let (mine, theirs) = (self.counts[me], self.counts[1 - me]);
+        let has = |counts: Counts, bit: u8| usize::from(count(counts, bit) > 0);
+        has(mine, FOUR)
+            | has(mine, FOUR_THREE) << 1
+            | has(theirs, FOUR) << 2
+            | has(theirs, FLEX_FOUR) << 3
+            | has(theirs, FOUR_THREE) << 4
+            | has(mine, FLEX_FOUR) << 5
     }
 
     /// The side to move's own previous stone, if it was played since the

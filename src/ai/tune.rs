@@ -1,48 +1,49 @@
-//! Fitting the evaluation's cell values to game results (Texel tuning).
+//! Fitting the evaluation's weights to game results (Texel tuning).
 //!
-//! Every position of the given games where the evaluation would be asked
-//! (no five to play or block, no open four to make, no win by continuous
-//! fours for either side) becomes a sample: how many empty cells hold each
-//! combination of line patterns, for the side to move and for the side
-//! waiting, and the game's result for the side to move (1 win, ½ draw, 0
-//! loss). The model is the engine's own evaluation, `win probability =
-//! sigmoid(eval / scale)`. The scale is first fitted with the current
-//! values, so that fitted values keep the engine's units; then the values
-//! of the combinations seen in enough samples are fitted by Adam on the
-//! cross-entropy, the rest keep theirs. A tenth of the games (every tenth)
-//! is held out to show whether the fit generalises.
+//! Every position of the given games that is not already decided (no five
+//! for either side to play, no open four for the side to move to make)
+//! becomes a sample: how many empty cells hold each evaluation term, for
+//! the side to move and for the side waiting, its threat mask, and the
+//! game's result for the side to move (1 win, ½ draw, 0 loss). Positions
+//! with threats stay in: the threat mask is learned from them. The model
+//! is the engine's own evaluation, `win probability = sigmoid(eval /
+//! scale)`. The scale is first fitted with the hand-set weights, so that
+//! fitted weights keep the engine's units; then the weights and threat
+//! values seen in enough samples are fitted by Adam on the cross-entropy,
+//! starting from the hand-set ones. A tenth of the games (every tenth) is
+//! held out to show whether the fit generalises.
 //!
 //! Two more terms are fitted but are not part of the evaluation: one for the
 //! side to move being black, and one for it being the stronger player when
 //! one is named. Games against a stronger engine are mostly won by it, so
-//! without that term the values learn what its positions look like rather
+//! without that term the weights learn what its positions look like rather
 //! than what they are worth.
 
-use super::eval::{cell_values, combo_codes, CellValues, COMBOS, EVAL_UNIT};
-use super::pattern::Pattern;
+use super::eval::{
+    cell_terms, combo_codes, Weights, COMBOS, EVAL_UNIT, HAND_WEIGHTS, TERMS, THREAT_MASKS,
+};
 use super::position::Position;
-use super::threats::{Budget, SolveLimits, Vcf};
 use crate::board::index;
 use crate::{Color, Game, GameResult, Rule};
 
-/// Parameters: each combination's value as the side to move, then as the
-/// side waiting, then one for the side to move being black (it absorbs the
-/// first move's advantage) and one for it being the stronger player (it
-/// absorbs who played); these two are not part of the evaluation.
-const PARAMS: usize = 2 * COMBOS + 2;
-const BLACK_TO_MOVE: usize = 2 * COMBOS;
-const STRONGER_TO_MOVE: usize = 2 * COMBOS + 1;
+/// Parameters: each cell term's weight for the side to move, then for the
+/// side waiting, then each threat mask's value, then one for the side to
+/// move being black (it absorbs the first move's advantage) and one for it
+/// being the stronger player (it absorbs who played); these last two are
+/// not part of the evaluation.
+const PARAMS: usize = 2 * TERMS + THREAT_MASKS + 2;
+const THREATS: usize = 2 * TERMS;
+const BLACK_TO_MOVE: usize = THREATS + THREAT_MASKS;
+const STRONGER_TO_MOVE: usize = BLACK_TO_MOVE + 1;
 
-/// Adam's step for the two terms outside the evaluation, in fifths: they
-/// start at zero, and a step relative to the start would leave them there.
-const TERM_STEP: f64 = 10.0;
+/// Adam's step for the parameters that start at zero (the threat values and
+/// the two terms outside the evaluation), in fifths: a step relative to the
+/// start would leave them there.
+const ZERO_START_STEP: f64 = 10.0;
 
-/// A combination keeps its value unless this many fitted samples hold it.
+/// A parameter keeps its starting value unless this many fitted samples
+/// hold it.
 const MIN_SAMPLES: usize = 100;
-
-/// Limits of the VCF searches that tell threat positions from quiet ones.
-const VCF_ATTACKS: u32 = 20;
-const VCF_NODES: u64 = 20_000;
 
 /// One position: its features as (parameter, count) pairs and the result
 /// for the side to move.
@@ -70,19 +71,18 @@ pub struct Tuning {
     pub train_loss: (f64, f64),
     /// Mean cross-entropy before and after, on the held-out samples.
     pub held_out_loss: (f64, f64),
-    /// How many combinations got values of their own.
+    /// How many weights and threat values were fitted.
     pub fitted: usize,
-    /// The fitted values as the Rust module the engine reads them from
+    /// The fitted weights as the Rust module the engine reads them from
     /// (`src/ai/eval/freestyle.rs` for freestyle).
     pub source: String,
 }
 
-/// Fits the cell values to the results of `games` (finished games;
+/// Fits the evaluation's weights to the results of `games` (finished games;
 /// unfinished ones are skipped) with `epochs` passes of Adam; `stronger`
 /// names a player (as the games' player names give it) whose strength a
 /// term of its own absorbs. The games must share one rule, and not renju:
-/// its black and white have values of their own, and one fit covers both
-/// colours.
+/// its black has no combination terms, and one fit covers both colours.
 pub fn tune(games: &[Game], epochs: usize, stronger: Option<&str>) -> Result<Tuning, String> {
     let rule = games.first().map_or(Rule::Freestyle, Game::rule);
     if let Some(other) = games.iter().find(|g| g.rule() != rule) {
@@ -92,8 +92,11 @@ pub fn tune(games: &[Game], epochs: usize, stronger: Option<&str>) -> Result<Tun
         ));
     }
     if rule == Rule::Renju {
-        return Err("renju black and white have cell values of their own; the tuner fits one table for both colours (freestyle, standard or caro)".into());
+        return Err("renju black has no combination terms; the tuner fits one set of weights for both colours (freestyle, standard or caro)".into());
     }
+    let terms: Vec<[u8; TERMS]> = (0..COMBOS)
+        .map(|k| cell_terms(combo_codes(k), true))
+        .collect();
     let (mut train, mut held_out) = (Vec::new(), Vec::new());
     for (n, game) in games.iter().enumerate() {
         let samples = if n % 10 == 9 {
@@ -101,9 +104,9 @@ pub fn tune(games: &[Game], epochs: usize, stronger: Option<&str>) -> Result<Tun
         } else {
             &mut train
         };
-        samples.extend(game_samples(game, stronger));
+        samples.extend(game_samples(game, stronger, &terms));
     }
-    let start = to_params(cell_values(rule, true));
+    let start = to_params(&HAND_WEIGHTS);
     let mut seen = vec![0usize; PARAMS];
     for s in &train {
         for &(k, _) in &s.x {
@@ -111,7 +114,7 @@ pub fn tune(games: &[Game], epochs: usize, stronger: Option<&str>) -> Result<Tun
         }
     }
     let free: Vec<bool> = (0..PARAMS)
-        .map(|k| k == BLACK_TO_MOVE || k == STRONGER_TO_MOVE || seen[k] >= MIN_SAMPLES)
+        .map(|k| k >= BLACK_TO_MOVE || seen[k] >= MIN_SAMPLES)
         .collect();
     let scale = fit_scale(&train, &start);
     let fitted = fit(&train, &start, &free, scale, epochs);
@@ -120,9 +123,6 @@ pub fn tune(games: &[Game], epochs: usize, stronger: Option<&str>) -> Result<Tun
         loss(&held_out, &start, scale),
         loss(&held_out, &fitted, scale),
     );
-    let combos: Vec<usize> = (0..COMBOS)
-        .filter(|&k| free[k] || free[COMBOS + k])
-        .collect();
     Ok(Tuning {
         rule,
         positions: (train.len(), held_out.len()),
@@ -131,13 +131,14 @@ pub fn tune(games: &[Game], epochs: usize, stronger: Option<&str>) -> Result<Tun
         stronger_term: fitted[STRONGER_TO_MOVE] / EVAL_UNIT as f64,
         train_loss,
         held_out_loss,
-        fitted: combos.len(),
-        source: module_source(rule, games.len(), held_out_loss, &combos, &fitted),
+        fitted: free[..BLACK_TO_MOVE].iter().filter(|&&f| f).count(),
+        source: module_source(rule, games.len(), held_out_loss, &fitted),
     })
 }
 
-/// The samples of one finished game; `stronger` as in [`tune`].
-fn game_samples(game: &Game, stronger: Option<&str>) -> Vec<Sample> {
+/// The samples of one finished game; `stronger` as in [`tune`], `terms`
+/// the cell terms of each combination.
+fn game_samples(game: &Game, stronger: Option<&str>, terms: &[[u8; TERMS]]) -> Vec<Sample> {
     let winner = match game.result() {
         GameResult::Ongoing => return Vec::new(),
         r => r.winner(),
@@ -158,24 +159,16 @@ fn game_samples(game: &Game, stronger: Option<&str>) -> Vec<Sample> {
     let mut samples = Vec::new();
     for &m in game.moves() {
         let me = pos.side();
-        let them = me.opponent();
-        let quiet = !pos.has_five_point(me)
-            && !pos.has_five_point(them)
-            && !pos.has_flex_four_point(me)
-            && !has_vcf(&mut pos)
-            && {
-                pos.pass();
-                let theirs = has_vcf(&mut pos);
-                pos.pass();
-                !theirs
-            };
-        if quiet {
+        let decided = pos.has_five_point(me)
+            || pos.has_five_point(me.opponent())
+            || pos.has_flex_four_point(me);
+        if !decided {
             let y = match winner {
                 None => 0.5,
                 Some(c) if c == me => 1.0,
                 Some(_) => 0.0,
             };
-            let mut x = features(&pos);
+            let mut x = features(&pos, terms);
             if let Some(c) = stronger_colour {
                 x.push((STRONGER_TO_MOVE as u16, if c == me { 1.0 } else { -1.0 }));
             }
@@ -186,29 +179,20 @@ fn game_samples(game: &Game, stronger: Option<&str>) -> Vec<Sample> {
     samples
 }
 
-/// Whether the side to move may win by continuous fours (or the search for
-/// one ran out of nodes): such positions are the threat search's, not the
-/// evaluation's.
-fn has_vcf(pos: &mut Position) -> bool {
-    let limits = SolveLimits::new(VCF_ATTACKS, VCF_NODES);
-    let mut budget = Budget::new(&limits);
-    Vcf::new(pos.side())
-        .find(pos, &mut budget, VCF_ATTACKS)
-        .map_or(true, |line| line.is_some())
-}
-
-/// The features of a position: how many empty cells hold each combination
-/// for the side to move (counted positive) and for the side waiting
-/// (negative), and ±1 for the side to move being black.
-fn features(pos: &Position) -> Vec<(u16, f32)> {
+/// The features of a position: how many times each cell term occurs for
+/// the side to move (counted positive) and for the side waiting
+/// (negative), its threat mask, and ±1 for the side to move being black.
+fn features(pos: &Position, terms: &[[u8; TERMS]]) -> Vec<(u16, f32)> {
     let me = pos.side();
     let mut counts = vec![0f32; PARAMS];
-    for k in pos.cell_combos(me) {
-        counts[k] += 1.0;
+    for (c, first, sign) in [(me, 0, 1.0), (me.opponent(), TERMS, -1.0)] {
+        for k in pos.cell_combos(c) {
+            for (t, &n) in terms[k].iter().enumerate() {
+                counts[first + t] += sign * f32::from(n);
+            }
+        }
     }
-    for k in pos.cell_combos(me.opponent()) {
-        counts[COMBOS + k] -= 1.0;
-    }
+    counts[THREATS + pos.threat_mask()] = 1.0;
     counts[BLACK_TO_MOVE] = if me == Color::Black { 1.0 } else { -1.0 };
     (0..PARAMS)
         .filter(|&k| counts[k] != 0.0)
@@ -216,46 +200,50 @@ fn features(pos: &Position) -> Vec<(u16, f32)> {
         .collect()
 }
 
-/// The parameters of the engine's cell values (and no colour term).
-fn to_params(values: &CellValues) -> Vec<f64> {
+/// The parameters of `weights` (and no colour or player term).
+fn to_params(weights: &Weights) -> Vec<f64> {
     let mut p = vec![0f64; PARAMS];
-    for k in 0..COMBOS {
-        let (mover, waiter) = values.values(k);
-        (p[k], p[COMBOS + k]) = (f64::from(mover), f64::from(waiter));
+    let all = weights
+        .mover
+        .iter()
+        .chain(&weights.waiter)
+        .chain(&weights.threats);
+    for (p, &w) in p.iter_mut().zip(all) {
+        *p = f64::from(w);
     }
     p
 }
 
-/// The fitted combinations as the module [`super::eval`] reads.
-fn module_source(
-    rule: Rule,
-    games: usize,
-    held_out_loss: (f64, f64),
-    combos: &[usize],
-    p: &[f64],
-) -> String {
-    let mut text = format!(
-        "//! Cell values for {rule}, fitted to the results of {games} games by\n\
+/// The fitted weights as the module [`super::eval`] reads.
+fn module_source(rule: Rule, games: usize, held_out_loss: (f64, f64), p: &[f64]) -> String {
+    let row = |range: std::ops::Range<usize>| {
+        p[range]
+            .iter()
+            .map(|w| format!("{}", w.round()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let threats: Vec<String> = (0..THREAT_MASKS / 8)
+        .map(|r| format!("        {},\n", row(THREATS + 8 * r..THREATS + 8 * r + 8)))
+        .collect();
+    format!(
+        "//! Evaluation weights for {rule}, fitted to the results of {games} games by\n\
          //! `gomoku tune` (held-out cross-entropy {:.5} -> {:.5}). Generated:\n\
          //! fit again rather than edit.\n\n\
-         use super::FittedValue;\n\
-         use crate::ai::pattern::Pattern::*;\n\n\
-         /// The fitted combinations: four line patterns, weakest first, then the\n\
-         /// value as the side to move and as the side waiting, in fifths of a unit.\n\
+         use super::Weights;\n\n\
+         /// The fitted weights, in fifths of a unit.\n\
          #[rustfmt::skip]\n\
-         pub(crate) const CELL_VALUES: &[FittedValue] = &[\n",
-        held_out_loss.0, held_out_loss.1
-    );
-    for &k in combos {
-        let names = combo_codes(k).map(|c| format!("{:?}", Pattern::ALL[usize::from(c)]));
-        text += &format!(
-            "    ([{}], {}, {}),\n",
-            names.join(", "),
-            p[k].round(),
-            p[COMBOS + k].round()
-        );
-    }
-    text + "];\n"
+         pub(crate) const WEIGHTS: Weights = Weights {{\n\
+         \x20   mover: [{}],\n\
+         \x20   waiter: [{}],\n\
+         \x20   threats: [\n{}    ],\n\
+         }};\n",
+        held_out_loss.0,
+        held_out_loss.1,
+        row(0..TERMS),
+        row(TERMS..2 * TERMS),
+        threats.concat()
+    )
 }
 
 fn eval(s: &Sample, p: &[f64]) -> f64 {
@@ -299,8 +287,9 @@ fn fit_scale(samples: &[Sample], p: &[f64]) -> f64 {
 }
 
 /// Adam on the cross-entropy, from `start`, moving only the `free`
-/// parameters. Each value's step is relative to its starting size, so
-/// small and large values move alike; values stay non-negative.
+/// parameters. Each cell weight's step is relative to its starting size,
+/// so small and large weights move alike, and the weights stay
+/// non-negative; the parameters that start at zero step alike.
 fn fit(samples: &[Sample], start: &[f64], free: &[bool], scale: f64, epochs: usize) -> Vec<f64> {
     const RATE: f64 = 0.005;
     const BETA1: f64 = 0.9;
@@ -310,8 +299,8 @@ fn fit(samples: &[Sample], start: &[f64], free: &[bool], scale: f64, epochs: usi
         .iter()
         .enumerate()
         .map(|(k, s)| {
-            if k >= BLACK_TO_MOVE {
-                TERM_STEP
+            if k >= THREATS {
+                ZERO_START_STEP
             } else {
                 RATE * s.abs().max(2.0)
             }
@@ -334,7 +323,7 @@ fn fit(samples: &[Sample], start: &[f64], free: &[bool], scale: f64, epochs: usi
             let m_hat = m[k] / (1.0 - BETA1.powi(t as i32));
             let v_hat = v[k] / (1.0 - BETA2.powi(t as i32));
             p[k] -= steps[k] * m_hat / (v_hat.sqrt() + 1e-12);
-            if k < BLACK_TO_MOVE {
+            if k < THREATS {
                 p[k] = p[k].max(0.0);
             }
         }
@@ -345,6 +334,7 @@ fn fit(samples: &[Sample], start: &[f64], free: &[bool], scale: f64, epochs: usi
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::eval::weights;
     use crate::notation::parse_moves;
 
     #[test]
@@ -352,13 +342,16 @@ mod tests {
         let moves = parse_moves("h8 i9 i8 j8 g8 k7 j9 f8 h10 h9 g10").unwrap();
         // Renju is left out: its two colours have tables of their own.
         for rule in Rule::ALL.into_iter().filter(|&r| r != Rule::Renju) {
+            let terms: Vec<_> = (0..COMBOS)
+                .map(|k| cell_terms(combo_codes(k), true))
+                .collect();
             let mut pos = Position::new(&Game::new(15, rule).unwrap());
             for &m in &moves {
                 pos.make(index(m));
-                let mut x = features(&pos);
+                let mut x = features(&pos, &terms);
                 x.retain(|&(k, _)| usize::from(k) != BLACK_TO_MOVE);
                 let s = Sample { x, y: 0.0 };
-                let fifths = eval(&s, &to_params(cell_values(rule, true))) as i32;
+                let fifths = eval(&s, &to_params(weights(rule))) as i32;
                 assert_eq!(
                     fifths.div_euclid(EVAL_UNIT),
                     pos.evaluate(),
@@ -392,11 +385,10 @@ mod tests {
         assert!(t.train_loss.1 < t.train_loss.0, "{t:?}");
         assert!(t.fitted > 0, "{t:?}");
         assert!(
-            t.source.contains("pub(crate) const CELL_VALUES"),
+            t.source.contains("pub(crate) const WEIGHTS"),
             "{}",
             t.source
         );
-        assert_eq!(t.source.matches("([").count(), t.fitted, "{}", t.source);
     }
 
     #[test]

@@ -1,27 +1,34 @@
 //! Static evaluation: what a position is worth to the side to move, read
-//! from the line patterns of its empty cells.
+//! from the line patterns of its empty cells and from the threats on the
+//! board.
 //!
 //! Each empty cell has, for each colour, a combination of four line
-//! patterns (one per direction), and each combination has two values: for
-//! the side to move and for the side waiting (an open three of the side to
-//! move is nearly an open four). The position's value is the mover's sum
-//! minus the waiter's.
+//! patterns (one per direction). Its value is the sum of per-pattern
+//! weights plus a bonus for a four with a three, two fours or two threes,
+//! with one set of weights for the side to move and one for the side
+//! waiting (an open three of the side to move is nearly an open four). The
+//! position's value is the mover's sum minus the waiter's, plus the value
+//! of its threat mask: six bits saying which of the decisive threats
+//! (fours, open fours, four-threes) each side can make
+//! ([`super::position::Position::threat_mask`]).
 //!
-//! A combination's value is the sum of hand-set per-pattern weights plus a
-//! bonus for a four with a three, two fours or two threes ([`WEIGHTS`]),
-//! unless a fit gave it a value of its own. `gomoku tune`
-//! ([`super::tune`]) fits the combinations seen often enough in a set of
-//! games to their results and writes them as the module the engine reads
-//! ([`freestyle`]). None is used yet: fits to 1,500–3,500 games of Rapfi
-//! against itself and against this engine predicted held-out results
-//! better (cross-entropy 0.64 → 0.54–0.58), and each of four played worse
-//! against Rapfi than the hand-set values (23.5–28.8% against 30.1–30.5%,
-//! 278 games each at 100 ms per move), as earlier fits of the additive
-//! weights to self-play did (33–48% brain against brain at 150 ms). Nor
-//! did fits to 39,671 games of this engine against Rapfi at 100 ms: held
-//! out 0.625 → 0.471, or 0.392 with a term for the stronger player, they
-//! scored 35.0% and 33.5% against Rapfi where the hand-set values scored
-//! 37.2% and 35.6% in the same session (about 600 games each).
+//! [`Weights`] hold all of it. Freestyle's are fitted to game results by
+//! `gomoku tune` ([`super::tune`]), which writes them as the module the
+//! engine reads ([`freestyle`]); the other rules use the hand-set
+//! [`HAND_WEIGHTS`], with no threat values.
+//!
+//! What the fits taught. Fits of every combination's value on its own
+//! (1,001 per role) to positions without a threat predicted held-out
+//! results better every time, from 1,500 games of Rapfi against itself up
+//! to 39,671 of this engine against Rapfi (cross-entropy 0.625 → 0.392 with
+//! a term for the stronger player), yet each played worse against Rapfi
+//! than the hand-set weights: 23.5–35.0% against 30.1–37.2% in the same
+//! sessions. What played better was fewer parameters on more positions:
+//! the additive weights and the threat mask fitted to every position where
+//! the game is not already decided, threats included (held out 0.582 →
+//! 0.402). It scored 38.9% over 1,186 games against Rapfi's built-in
+//! tables at 100 ms per move where the hand-set weights scored 35.7% over
+//! 2,396 in the same session.
 //!
 //! The search's move ordering reads the same combinations: a cell's score
 //! ([`MoveFeatures::score`]) is the learned value of its combination for
@@ -48,28 +55,51 @@ pub(crate) const DOUBLE_FOUR: usize = 12;
 /// Term index of a cell with two open threes.
 pub(crate) const DOUBLE_THREE: usize = 13;
 
-/// The weights of the evaluation terms, by role, in fifths of an
-/// evaluation unit.
+/// Number of threat masks: six bits, as
+/// [`super::position::Position::threat_mask`] sets them.
+pub(crate) const THREAT_MASKS: usize = 64;
+
+/// The weights of the evaluation, in fifths of an evaluation unit.
 pub(crate) struct Weights {
-    /// Terms of the side to move.
+    /// Cell terms of the side to move.
     pub(crate) mover: [i32; TERMS],
-    /// Terms of the side waiting (subtracted).
+    /// Cell terms of the side waiting (subtracted).
     pub(crate) waiter: [i32; TERMS],
+    /// What each threat mask adds, from the side to move's view.
+    pub(crate) threats: [i32; THREAT_MASKS],
 }
 
 /// Weights are in fifths of the evaluation's unit: the many weak patterns
 /// (ones and twos, hundreds on a board) need the resolution.
 pub(crate) const EVAL_UNIT: i32 = 5;
 
-/// The engine's weights, in fifths of a unit (see [`EVAL_UNIT`]).
-pub(crate) const WEIGHTS: Weights = Weights {
+/// The hand-set weights, in fifths of a unit (see [`EVAL_UNIT`]): the
+/// rules without a fit of their own use them.
+pub(crate) const HAND_WEIGHTS: Weights = Weights {
     mover: [
         0, 0, 6, 12, 24, 30, 72, 240, 300, 2400, 30000, 3000, 4800, 1800,
     ],
     waiter: [
         0, 0, 5, 10, 20, 25, 60, 200, 250, 2000, 25000, 2500, 4000, 1500,
     ],
+    threats: [0; THREAT_MASKS],
 };
+
+/// The sets of weights: freestyle's fitted ones, then the hand-set ones.
+const WEIGHT_SETS: [&Weights; 2] = [&freestyle::WEIGHTS, &HAND_WEIGHTS];
+
+/// Which of [`WEIGHT_SETS`] `rule` uses.
+fn weight_set(rule: Rule) -> usize {
+    match rule {
+        Rule::Freestyle => 0,
+        _ => 1,
+    }
+}
+
+/// The weights the engine uses under `rule`.
+pub(crate) fn weights(rule: Rule) -> &'static Weights {
+    WEIGHT_SETS[weight_set(rule)]
+}
 
 /// How many times each term occurs on one cell for one colour, given its four
 /// line patterns. `combos` is false where two fours or two threes do not
@@ -220,11 +250,6 @@ pub(crate) fn move_param(k: usize) -> i32 {
     })
 }
 
-/// A combination's value fitted to game results: its four patterns, then
-/// its value for the side to move and for the side waiting, in fifths of a
-/// unit.
-pub(crate) type FittedValue = ([Pattern; 4], i32, i32);
-
 /// One colour's value of every combination, packed as the side to move
 /// (low 32 bits) and as the side waiting (high 32 bits), so that the
 /// position's sums update in one addition.
@@ -239,10 +264,9 @@ impl CellValues {
         self.packed[combo_index(codes)]
     }
 
-    /// The values of every combination: the additive ones of `weights`
-    /// (with the combination terms if `combos`), replaced by `fitted`
-    /// where given.
-    fn new(weights: &Weights, combos: bool, fitted: &[FittedValue]) -> CellValues {
+    /// The values of every combination under `weights` (with the
+    /// combination terms if `combos`).
+    fn new(weights: &Weights, combos: bool) -> CellValues {
         let mut packed = Box::new([0u64; COMBOS]);
         for (index, value) in packed.iter_mut().enumerate() {
             let terms = cell_terms(combo_codes(index), combos);
@@ -252,47 +276,32 @@ impl CellValues {
             };
             *value = sum(&weights.mover) | sum(&weights.waiter) << 32;
         }
-        for &(patterns, mover, waiter) in fitted {
-            let (mover, waiter) = (
-                u64::try_from(mover).expect("fitted values are non-negative"),
-                u64::try_from(waiter).expect("fitted values are non-negative"),
-            );
-            packed[combo_index(patterns.map(|p| p as u8))] = mover | waiter << 32;
-        }
         CellValues { packed }
     }
 
     /// The value of combination `index`, as the side to move and as the
     /// side waiting.
-    #[cfg(any(test, feature = "tuning"))]
+    #[cfg(test)]
     pub(crate) fn values(&self, index: usize) -> (i32, i32) {
         let p = self.packed[index];
         (p as u32 as i32, (p >> 32) as i32)
     }
 }
 
-/// How many tables of cell values there are: freestyle's (which a fit may
-/// change), the other rules', and renju black's (no combination terms).
-pub(crate) const VALUE_TABLES: usize = 3;
+/// How many tables of cell values there are: one per set of weights with
+/// the combination terms and one without.
+pub(crate) const VALUE_TABLES: usize = 2 * WEIGHT_SETS.len();
 
 /// Which table of cell values a colour uses under `rule`; `combos` as in
 /// [`cell_terms`].
 pub(crate) fn values_table(rule: Rule, combos: bool) -> usize {
-    match (rule, combos) {
-        (Rule::Freestyle, true) => 0,
-        (_, true) => 1,
-        (_, false) => 2,
-    }
+    2 * weight_set(rule) + usize::from(combos)
 }
 
 /// The cell values of a colour under `rule`; `combos` as in [`cell_terms`].
 pub(crate) fn cell_values(rule: Rule, combos: bool) -> &'static CellValues {
     static TABLES: [OnceLock<CellValues>; VALUE_TABLES] = [const { OnceLock::new() }; VALUE_TABLES];
-    let fitted: &[FittedValue] = match (rule, combos) {
-        (Rule::Freestyle, true) => freestyle::CELL_VALUES,
-        _ => &[],
-    };
-    TABLES[values_table(rule, combos)].get_or_init(|| CellValues::new(&WEIGHTS, combos, fitted))
+    TABLES[values_table(rule, combos)].get_or_init(|| CellValues::new(weights(rule), combos))
 }
 
 #[cfg(test)]
@@ -320,28 +329,38 @@ mod tests {
     }
 
     #[test]
-    fn a_combination_without_a_fit_is_worth_its_terms() {
-        let values = CellValues::new(&WEIGHTS, true, &[]);
+    fn a_combination_is_worth_its_terms() {
         let (b4, f3, f2) = (Pattern::B4 as u8, Pattern::F3 as u8, Pattern::F2 as u8);
-        let fifths = |w: &[i32; TERMS]| w[8] + w[7] + w[5] + w[FOUR_THREE];
-        assert_eq!(
-            values.values(combo_index([f2, b4, 0, f3])),
-            (fifths(&WEIGHTS.mover), fifths(&WEIGHTS.waiter))
-        );
-        let fitted = [([Pattern::F2, Pattern::B4, Pattern::Dead, Pattern::F3], 7, 9)];
-        let values = CellValues::new(&WEIGHTS, true, &fitted);
-        assert_eq!(values.values(combo_index([0, f2, f3, b4])), (7, 9));
+        for rule in Rule::ALL {
+            let w = weights(rule);
+            let fifths = |w: &[i32; TERMS]| w[8] + w[7] + w[5] + w[0] + w[FOUR_THREE];
+            assert_eq!(
+                cell_values(rule, true).values(combo_index([f2, b4, 0, f3])),
+                (fifths(&w.mover), fifths(&w.waiter)),
+                "{rule}"
+            );
+            let double = |w: &[i32; TERMS]| 2 * w[7] + 2 * w[0] + w[DOUBLE_THREE];
+            assert_eq!(
+                cell_values(rule, true).values(combo_index([f3, 0, f3, 0])),
+                (double(&w.mover), double(&w.waiter)),
+                "{rule}"
+            );
+            assert_eq!(
+                cell_values(rule, false).values(combo_index([f3, 0, f3, 0])),
+                (
+                    2 * w.mover[7] + 2 * w.mover[0],
+                    2 * w.waiter[7] + 2 * w.waiter[0]
+                ),
+                "{rule}"
+            );
+        }
     }
 
     #[test]
-    fn the_fitted_values_name_each_combination_once_and_every_table_builds() {
-        let mut seen = std::collections::HashSet::new();
-        for (patterns, mover, waiter) in freestyle::CELL_VALUES {
-            assert!(patterns.is_sorted(), "{patterns:?} out of order");
-            assert!(seen.insert(patterns), "{patterns:?} twice");
-            assert!(*mover >= 0 && *waiter >= 0, "{patterns:?}");
-        }
+    fn every_rule_has_non_negative_cell_weights_and_its_tables_build() {
         for rule in Rule::ALL {
+            let w = weights(rule);
+            assert!(w.mover.iter().chain(&w.waiter).all(|&x| x >= 0), "{rule}");
             for combos in [false, true] {
                 cell_values(rule, combos);
             }
