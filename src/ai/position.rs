@@ -1025,4 +1025,24 @@ mod tests {
         assert_eq!(built.pattern(f8, Color::Black, 0), Pattern::B4);
         assert!(built.on_board(f8));
     }
+
+    #[test]
+    fn the_threat_mask_says_which_threats_each_side_can_make() {
+        let mask = |moves: &str| {
+            let moves = parse_moves(moves).unwrap();
+            Position::new(&Game::from_moves(15, Rule::Freestyle, &moves).unwrap()).threat_mask()
+        };
+        // Open twos and an edge-blocked two make no four.
+        assert_eq!(mask("h8 a1 i8 a3"), 0);
+        // White to move against black's open three: black has four and
+        // open-four points.
+        assert_eq!(mask("h8 a1 i8 a3 j8"), 4 | 8);
+        // Black to move with a blocked three (a four point at k8) and an
+        // open two crossing it there (a four-three point).
+        assert_eq!(mask("h8 g8 i8 a1 j8 a3 k10 a15 k9 a13"), 1 | 2);
+        // The same from white's side, after a quiet black move.
+        assert_eq!(mask("h8 g8 i8 a1 j8 a3 k10 a15 k9 a13 o15"), 4 | 16);
+        // Black's own open-four point, white's four point.
+        assert_eq!(mask("h8 a1 i8 a2 j8 a3"), 1 | 4 | 32);
+    }
 }
