@@ -696,13 +696,13 @@ impl Position {
         self.set_threats(i, self.patterns[i], BOTH);
     }
 
-    /// Per empty cell, the combination index of `color`'s line patterns
-    /// there ([`super::eval::combo_index`]), for tuning.
+    /// Per empty cell, `color`'s four line patterns there as codes, for
+    /// tuning.
     #[cfg(feature = "tuning")]
-    pub(crate) fn cell_combos(&self, color: Color) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn cell_patterns(&self, color: Color) -> impl Iterator<Item = [u8; 4]> + '_ {
         let c = color as usize - 1;
         self.empty_cells()
-            .map(move |i| super::eval::combo_index(colour_patterns(self.patterns[i], c)))
+            .map(move |i| colour_patterns(self.patterns[i], c))
     }
 
     /// Recomputes the threats of the empty cell `i` from its `patterns` for

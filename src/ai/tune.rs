@@ -19,9 +19,7 @@
 //! without that term the weights learn what its positions look like rather
 //! than what they are worth.
 
-use super::eval::{
-    cell_terms, combo_codes, Weights, COMBOS, EVAL_UNIT, HAND_WEIGHTS, TERMS, THREAT_MASKS,
-};
+use super::eval::{cell_terms, Weights, EVAL_UNIT, HAND_WEIGHTS, TERMS, THREAT_MASKS};
 use super::position::Position;
 use crate::board::index;
 use crate::{Color, Game, GameResult, Rule};
@@ -94,9 +92,6 @@ pub fn tune(games: &[Game], epochs: usize, stronger: Option<&str>) -> Result<Tun
     if rule == Rule::Renju {
         return Err("renju black has no combination terms; the tuner fits one set of weights for both colours (freestyle, standard or caro)".into());
     }
-    let terms: Vec<[u8; TERMS]> = (0..COMBOS)
-        .map(|k| cell_terms(combo_codes(k), true))
-        .collect();
     let (mut train, mut held_out) = (Vec::new(), Vec::new());
     for (n, game) in games.iter().enumerate() {
         let samples = if n % 10 == 9 {
@@ -104,7 +99,7 @@ pub fn tune(games: &[Game], epochs: usize, stronger: Option<&str>) -> Result<Tun
         } else {
             &mut train
         };
-        samples.extend(game_samples(game, stronger, &terms));
+        samples.extend(game_samples(game, stronger));
     }
     let start = to_params(&HAND_WEIGHTS);
     let mut seen = vec![0usize; PARAMS];
@@ -136,9 +131,8 @@ pub fn tune(games: &[Game], epochs: usize, stronger: Option<&str>) -> Result<Tun
     })
 }
 
-/// The samples of one finished game; `stronger` as in [`tune`], `terms`
-/// the cell terms of each combination.
-fn game_samples(game: &Game, stronger: Option<&str>, terms: &[[u8; TERMS]]) -> Vec<Sample> {
+/// The samples of one finished game; `stronger` as in [`tune`].
+fn game_samples(game: &Game, stronger: Option<&str>) -> Vec<Sample> {
     let winner = match game.result() {
         GameResult::Ongoing => return Vec::new(),
         r => r.winner(),
@@ -168,7 +162,7 @@ fn game_samples(game: &Game, stronger: Option<&str>, terms: &[[u8; TERMS]]) -> V
                 Some(c) if c == me => 1.0,
                 Some(_) => 0.0,
             };
-            let mut x = features(&pos, terms);
+            let mut x = features(&pos);
             if let Some(c) = stronger_colour {
                 x.push((STRONGER_TO_MOVE as u16, if c == me { 1.0 } else { -1.0 }));
             }
@@ -182,12 +176,12 @@ fn game_samples(game: &Game, stronger: Option<&str>, terms: &[[u8; TERMS]]) -> V
 /// The features of a position: how many times each cell term occurs for
 /// the side to move (counted positive) and for the side waiting
 /// (negative), its threat mask, and ±1 for the side to move being black.
-fn features(pos: &Position, terms: &[[u8; TERMS]]) -> Vec<(u16, f32)> {
+fn features(pos: &Position) -> Vec<(u16, f32)> {
     let me = pos.side();
     let mut counts = vec![0f32; PARAMS];
     for (c, first, sign) in [(me, 0, 1.0), (me.opponent(), TERMS, -1.0)] {
-        for k in pos.cell_combos(c) {
-            for (t, &n) in terms[k].iter().enumerate() {
+        for patterns in pos.cell_patterns(c) {
+            for (t, n) in cell_terms(patterns, true).into_iter().enumerate() {
                 counts[first + t] += sign * f32::from(n);
             }
         }
@@ -342,13 +336,10 @@ mod tests {
         let moves = parse_moves("h8 i9 i8 j8 g8 k7 j9 f8 h10 h9 g10").unwrap();
         // Renju is left out: its two colours have tables of their own.
         for rule in Rule::ALL.into_iter().filter(|&r| r != Rule::Renju) {
-            let terms: Vec<_> = (0..COMBOS)
-                .map(|k| cell_terms(combo_codes(k), true))
-                .collect();
             let mut pos = Position::new(&Game::new(15, rule).unwrap());
             for &m in &moves {
                 pos.make(index(m));
-                let mut x = features(&pos, &terms);
+                let mut x = features(&pos);
                 x.retain(|&(k, _)| usize::from(k) != BLACK_TO_MOVE);
                 let s = Sample { x, y: 0.0 };
                 let fifths = eval(&s, &to_params(weights(rule))) as i32;
