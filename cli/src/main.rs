@@ -53,6 +53,9 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if cli.command.as_ref().is_some_and(Command::only_prints) {
+        die_quietly_on_closed_pipe();
+    }
     let (name, result) = match cli.command {
         None => ("play", play::run(cli.play)),
         Some(Command::Play(args)) => ("play", play::run(args)),
@@ -76,5 +79,35 @@ fn main() -> ExitCode {
             eprintln!("gomoku {name}: {msg}");
             ExitCode::FAILURE
         }
+    }
+}
+
+impl Command {
+    /// Whether the command's only pipe is its output. The game, the arena
+    /// (which talks to brains through pipes) and the server keep Rust's
+    /// default, where a pipe or socket closed by the other end is an error
+    /// to handle rather than a signal that ends the process.
+    fn only_prints(&self) -> bool {
+        matches!(
+            self,
+            Command::Bench(_)
+                | Command::Selfplay(_)
+                | Command::Openings(_)
+                | Command::Tune(_)
+                | Command::Vcf(_)
+                | Command::Completions { .. }
+        )
+    }
+}
+
+/// Restores the default action of SIGPIPE, which Rust's runtime ignores:
+/// `gomoku openings | head` then ends quietly when `head` has read enough,
+/// as other command-line tools do, instead of panicking on the next write.
+fn die_quietly_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called in `main` before any other thread exists;
+    // SIG_DFL is a valid action for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }

@@ -123,6 +123,27 @@ fn bench_prints_the_node_count() {
     assert!(ok && out.contains("Bench: "), "{out}");
 }
 
+/// A reader that has gone (`gomoku openings | head -1`) ends the command
+/// quietly, as with any command-line tool, rather than with a panic.
+#[cfg(unix)]
+#[test]
+fn a_reader_that_has_gone_ends_the_output_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gomoku"))
+        .args(["openings", "--count", "40"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The pipe's reading end closes before the openings are printed.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.signal(), Some(libc::SIGPIPE), "{:?}", out.status);
+}
+
 #[test]
 fn the_arena_plays_levels_and_external_brains() {
     let (ok, out) = gomoku(&["arena", "--a", "2", "--b", "1", "--count", "2"], "");
