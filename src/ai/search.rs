@@ -1,7 +1,7 @@
 //! The search: iterative deepening alpha-beta (principal variation search)
 //! with a transposition table, move ordering by learned scores, killers
-//! and history, and a VCF quiescence search at the leaves; its moves come
-//! from [`super::movegen`].
+//! and history, late-move reductions and pruning, and a VCF quiescence
+//! search at the leaves; its moves come from [`super::movegen`].
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -42,6 +42,10 @@ const EXTENDED_PLIES: usize = 24;
 /// hundredths of a log-odds unit: a 20 times smaller chance of being the
 /// move a strong player picks) is searched one ply shallower first.
 const POLICY_REDUCTION_GAP: i32 = 300;
+
+/// Below this remaining depth, a move that makes not even an open two for
+/// either side is not searched once the node has a move that does not lose.
+const TRIVIAL_PRUNING_DEPTH: i32 = 4;
 
 /// Quiescence plies at whose start an open three of the opponent's is
 /// answered (every answer searched) rather than the static value stood on:
@@ -101,6 +105,9 @@ pub(crate) struct Search<'a> {
     lists: Vec<Vec<usize>>,
     /// Ordering keys, reused by every [`Search::order`].
     keys: Vec<(std::cmp::Reverse<i64>, usize)>,
+    /// Per ply, the static value of the node searched there: a node whose
+    /// value rose since the same side's last node is improving.
+    evals: Vec<i32>,
 }
 
 impl<'a> Search<'a> {
@@ -125,6 +132,7 @@ impl<'a> Search<'a> {
             history: vec![[0; 2]; CELLS],
             lists: vec![Vec::new(); MAX_PLY + 1],
             keys: Vec::with_capacity(CELLS),
+            evals: vec![0; MAX_PLY + 1],
         }
     }
 
@@ -248,6 +256,7 @@ impl<'a> Search<'a> {
     /// score and move and how many root moves were searched in full.
     fn root(&mut self, depth: i32, moves: &mut [usize]) -> (i32, usize, usize) {
         let (mut alpha, beta) = (-INFINITY, INFINITY);
+        self.evals[0] = self.pos.evaluate();
         let mut best = moves[0];
         let mut complete = 0;
         let mut scores = vec![-INFINITY; moves.len()];
@@ -390,6 +399,9 @@ impl<'a> Search<'a> {
             return alpha;
         }
         let pv_node = beta - alpha > 1;
+        let eval = self.pos.evaluate();
+        self.evals[ply] = eval;
+        let improving = ply >= 2 && eval > self.evals[ply - 2];
         let hash = self.pos.hash();
         let entry = self.tt.probe(hash);
         let tt_move = entry.map(|e| e.best as usize).filter(|m| moves.contains(m));
@@ -411,11 +423,9 @@ impl<'a> Search<'a> {
             && depth <= FUTILITY_DEPTH
             && beta.abs() < MATE_BOUND
             && !self.pos.has_flex_four_point(self.pos.side().opponent())
+            && eval - FUTILITY_MARGIN * depth >= beta
         {
-            let eval = self.pos.evaluate();
-            if eval - FUTILITY_MARGIN * depth >= beta {
-                return eval;
-            }
+            return eval;
         }
         self.order(moves, ply, tt_move);
         if self.limits.width > 0 && ply > 0 && !forced {
@@ -438,18 +448,35 @@ impl<'a> Search<'a> {
         } else {
             None
         };
+        let searched_moves = late_move_count(depth, improving);
         for (n, &m) in moves.iter().enumerate() {
             let new_depth = if forced || narrow { depth } else { depth - 1 };
-            let quiet = self.pos.threat(m, me).best < Pattern::F3
-                && self.pos.threat(m, me.opponent()).best < Pattern::F3;
+            let (mine, theirs) = (
+                self.pos.threat(m, me).best,
+                self.pos.threat(m, me.opponent()).best,
+            );
+            // Once a move that does not lose is known, late moves and moves
+            // that make nothing for either side are not searched.
+            if !forced
+                && n > 0
+                && best_score > -MATE_BOUND
+                && (n >= searched_moves
+                    || (depth < TRIVIAL_PRUNING_DEPTH
+                        && mine < Pattern::F2
+                        && theirs < Pattern::F2))
+            {
+                continue;
+            }
+            let quiet = mine < Pattern::F3 && theirs < Pattern::F3;
             let unlikely = n > 0
                 && depth >= 3
                 && top_score.is_some_and(|t| self.pos.move_score(m) < t - POLICY_REDUCTION_GAP);
-            let reduction = if n >= 3 && depth >= 3 && quiet {
-                1 + i32::from(n >= 8)
+            let reduction = if n >= 1 && depth >= 2 {
+                late_move_reduction(depth, n, pv_node, improving, quiet, unlikely)
+                    .min(new_depth - 1)
             } else {
                 0
-            } + i32::from(unlikely);
+            };
             self.pos.make(m);
             let score = if n == 0 {
                 -self.negamax(new_depth, ply + 1, -beta, -alpha)
@@ -606,6 +633,40 @@ impl<'a> Search<'a> {
         }
         Some(best)
     }
+}
+
+/// How many of a node's moves are searched once one that does not lose is
+/// known: those before the `3 + depth^1.32`th, that count halved unless the
+/// node is improving. With [`late_move_reduction`] and the pruning of moves
+/// that make nothing, against Rapfi (built-in tables, 100 ms): 42.1% over
+/// 1,278 games, where reducing only quiet moves from the fourth on (one ply,
+/// two from the ninth) scored 40.1% over 1,278; the reductions without the
+/// pruning scored 39.2% and the pruning without them 39.8%, over 678 each.
+fn late_move_count(depth: i32, improving: bool) -> usize {
+    let count = 3.0 + f64::from(depth.max(0)).powf(1.32);
+    (count / if improving { 1.0 } else { 2.0 }).ceil() as usize - 1
+}
+
+/// How many plies shallower the `n`th move (from 0) of a node `depth`
+/// plies from the leaves is searched first: `ln(depth) × ln(n + 1)`, one
+/// more at a node that is neither on the principal line nor improving, one
+/// less on the principal line or for a move that makes or stops a three,
+/// one more for a move the ordering scores far below the best.
+fn late_move_reduction(
+    depth: i32,
+    n: usize,
+    pv_node: bool,
+    improving: bool,
+    quiet: bool,
+    unlikely: bool,
+) -> i32 {
+    let mut r = f64::from(depth).ln() * ((n + 1) as f64).ln();
+    if !pv_node && !improving && r > 1.0 {
+        r += 1.0;
+    }
+    r -= f64::from(u8::from(pv_node)) + f64::from(u8::from(!quiet));
+    r += f64::from(u8::from(unlikely));
+    (r.round() as i32).max(0)
 }
 
 /// Whether cell `m` is in the 5×5 square around `last` or on one of its
