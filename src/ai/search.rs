@@ -664,8 +664,15 @@ fn late_move_reduction(
     if !pv_node && !improving && r > 1.0 {
         r += 1.0;
     }
-    r -= f64::from(u8::from(pv_node)) + f64::from(u8::from(!quiet));
-    r += f64::from(u8::from(unlikely));
+    if pv_node {
+        r -= 1.0;
+    }
+    if !quiet {
+        r -= 1.0;
+    }
+    if unlikely {
+        r += 1.0;
+    }
     (r.round() as i32).max(0)
 }
 
