@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use gomoku::ai::{
-    self, solve_vcf, solve_vct, AiError, AiOptions, Engine, Score, VcfResult, MAX_LEVEL,
+    self, solve_vcf, solve_vct, AiError, AiMove, AiOptions, Engine, Score, VcfResult, MAX_LEVEL,
 };
 use gomoku::notation::parse_moves;
 use gomoku::{Game, Point, Rule};
@@ -226,6 +226,33 @@ fn an_engine_holds_no_table_until_a_search_needs_one() {
     );
     assert_eq!(engine.table_mib(), 0);
     assert!(engine.best_move(&g, &quick(MAX_LEVEL)).is_ok());
+}
+
+#[test]
+fn a_prepared_engine_searches_as_a_new_one() {
+    let next = game(Rule::Renju, "h8 j9 g7");
+    let options = AiOptions {
+        table_mib: 2,
+        ..quick(MAX_LEVEL)
+    };
+    let mut engine = Engine::new();
+    // A search of the same position leaves entries a new game must not see.
+    engine.best_move(&next, &options).unwrap();
+    engine.prepare(&next, 2).unwrap();
+    assert_eq!(engine.table_mib(), 2, "allocated at the size asked for");
+    let prepared = engine.best_move(&next, &options).unwrap();
+    let fresh = Engine::new().best_move(&next, &options).unwrap();
+    let seen = |m: &AiMove| (m.point, m.score, m.depth, m.nodes, m.pv.clone());
+    assert_eq!(
+        seen(&prepared),
+        seen(&fresh),
+        "nothing of the earlier search is left"
+    );
+    assert!(matches!(
+        engine.prepare(&next, usize::MAX >> 1),
+        Err(AiError::OutOfMemory(_))
+    ));
+    assert_eq!(engine.table_mib(), 0, "no table when none could be had");
 }
 
 #[test]

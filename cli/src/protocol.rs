@@ -354,9 +354,7 @@ impl Brain {
             Ok(g) => {
                 self.size = Some(size);
                 self.game = Some(g);
-                if let Some(engine) = &mut self.engine {
-                    engine.clear();
-                }
+                self.prepare_table();
                 "OK".into()
             }
             Err(e) => format!("ERROR {e}"),
@@ -377,7 +375,13 @@ impl Brain {
             "max_memory" => {
                 if let Some(bytes) = number.filter(|&b| b > 0) {
                     // Half the limit for the table: the rest is the program.
-                    self.table_mib = ((bytes as u64 >> 20) / 2).clamp(1, 4096) as usize;
+                    let mib = ((bytes as u64 >> 20) / 2).clamp(1, 4096) as usize;
+                    if mib != self.table_mib {
+                        self.table_mib = mib;
+                        if self.game.is_some() {
+                            self.prepare_table();
+                        }
+                    }
                 }
             }
             "max_depth" => self.max_depth = number.filter(|&d| d > 0).map(|d| d.min(200) as u32),
@@ -399,6 +403,18 @@ impl Brain {
         }
     }
 
+    /// Readies the engine for the game before the clock runs (START and
+    /// INFO are not timed, a move is): its rule's tables built and an empty
+    /// table at the size the manager allows. A table that cannot be had is
+    /// given back; the first search then reports the error.
+    fn prepare_table(&mut self) {
+        if let (Some(engine), Some(game)) = (&mut self.engine, &self.game) {
+            if engine.prepare(game, self.table_mib).is_err() {
+                engine.clear();
+            }
+        }
+    }
+
     /// A new rule keeps the position: the same stones, replayed under it
     /// where they can be; the empty board of that size where they cannot.
     fn set_rule(&mut self, rule: Rule) {
@@ -416,9 +432,7 @@ impl Brain {
         .ok()
         .and_then(|mut g| game.moves().iter().all(|&p| g.play(p).is_ok()).then_some(g));
         self.game = replayed.or_else(|| Game::new(game.size(), rule).ok());
-        if let Some(engine) = &mut self.engine {
-            engine.clear();
-        }
+        self.prepare_table();
     }
 
     /// The options of the next search: the clock's budget, the manager's

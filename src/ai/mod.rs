@@ -204,6 +204,21 @@ impl fmt::Display for AiError {
 
 impl std::error::Error for AiError {}
 
+/// The table of `mib` MiB (at least one) in `slot`: the one kept there, if
+/// it has that size, or a new one in its place.
+fn table(
+    slot: &mut Option<TranspositionTable>,
+    mib: usize,
+) -> Result<&mut TranspositionTable, AiError> {
+    // A table of another size is freed before its replacement is allocated.
+    let kept = slot.take().filter(|tt| tt.mib() == mib.max(1));
+    let tt = match kept {
+        Some(tt) => tt,
+        None => TranspositionTable::new(mib).map_err(AiError::OutOfMemory)?,
+    };
+    Ok(slot.insert(tt))
+}
+
 /// Stops a running search from another thread.
 #[derive(Clone, Debug, Default)]
 pub struct StopHandle(Arc<AtomicBool>);
@@ -253,6 +268,17 @@ impl Engine {
         self.tt = None;
     }
 
+    /// Readies the engine to search `game` and the positions after it, so
+    /// that the first search spends its time searching: the pattern and value
+    /// tables of the game's rule built (once per process), and a table of
+    /// `mib` MiB (at least one) allocated, emptied, and every page of it
+    /// written. A tournament brain calls it between games, off the clock.
+    pub fn prepare(&mut self, game: &Game, mib: usize) -> Result<(), AiError> {
+        Position::new(game);
+        table(&mut self.tt, mib)?.empty();
+        Ok(())
+    }
+
     /// The memory the table takes, in MiB (0 before the first search that
     /// needs one).
     pub fn table_mib(&self) -> usize {
@@ -285,16 +311,7 @@ impl Engine {
         if level <= 2 {
             return Ok(classic_move(game, level, options, stop, start));
         }
-        let tt = match &mut self.tt {
-            Some(tt) if tt.mib() == options.table_mib.max(1) => tt,
-            slot => {
-                // Free the old table before allocating its replacement.
-                *slot = None;
-                slot.insert(
-                    TranspositionTable::new(options.table_mib).map_err(AiError::OutOfMemory)?,
-                )
-            }
-        };
+        let tt = table(&mut self.tt, options.table_mib)?;
         let level_depth = [0, 0, 0, 4, 5, 64][level as usize];
         let no_limit =
             options.time.is_none() && options.max_nodes.is_none() && options.max_depth.is_none();

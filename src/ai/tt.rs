@@ -117,6 +117,12 @@ impl TranspositionTable {
         (key as usize) & (self.slots.len() - 1)
     }
 
+    /// Forgets every entry. Writing the whole table also brings all of its
+    /// pages into memory, which a fresh allocation leaves to first use.
+    pub(crate) fn empty(&mut self) {
+        self.slots.fill([0; 2]);
+    }
+
     /// The entry for `key`, if stored.
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
         let [k, data] = self.slots[self.slot(key)];
