@@ -354,7 +354,7 @@ impl Brain {
             Ok(g) => {
                 self.size = Some(size);
                 self.game = Some(g);
-                self.prepare_table();
+                self.prepare_engine();
                 "OK".into()
             }
             Err(e) => format!("ERROR {e}"),
@@ -378,9 +378,7 @@ impl Brain {
                     let mib = ((bytes as u64 >> 20) / 2).clamp(1, 4096) as usize;
                     if mib != self.table_mib {
                         self.table_mib = mib;
-                        if self.game.is_some() {
-                            self.prepare_table();
-                        }
+                        self.prepare_engine();
                     }
                 }
             }
@@ -407,7 +405,7 @@ impl Brain {
     /// INFO are not timed, a move is): its rule's tables built and an empty
     /// table at the size the manager allows. A table that cannot be had is
     /// given back; the first search then reports the error.
-    fn prepare_table(&mut self) {
+    fn prepare_engine(&mut self) {
         if let (Some(engine), Some(game)) = (&mut self.engine, &self.game) {
             if engine.prepare(game, self.table_mib).is_err() {
                 engine.clear();
@@ -432,7 +430,7 @@ impl Brain {
         .ok()
         .and_then(|mut g| game.moves().iter().all(|&p| g.play(p).is_ok()).then_some(g));
         self.game = replayed.or_else(|| Game::new(game.size(), rule).ok());
-        self.prepare_table();
+        self.prepare_engine();
     }
 
     /// The options of the next search: the clock's budget, the manager's
