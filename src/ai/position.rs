@@ -580,6 +580,12 @@ impl Position {
             | has(mine, FLEX_FOUR) << 5
     }
 
+    /// The opponent's last stone, if it was played since the position was
+    /// built.
+    pub(crate) fn last_move(&self) -> Option<usize> {
+        self.moves.last().copied()
+    }
+
     /// The side to move's own previous stone, if it was played since the
     /// position was built.
     pub(crate) fn own_last_move(&self) -> Option<usize> {
