@@ -842,6 +842,13 @@ impl Position {
         point_at(i)
     }
 
+    /// The distance between cells `a` and `b` in king moves: the larger of
+    /// the column and row differences.
+    pub(crate) fn distance(a: usize, b: usize) -> u32 {
+        let (a, b) = (point_at(a), point_at(b));
+        u32::from(a.x().abs_diff(b.x()).max(a.y().abs_diff(b.y())))
+    }
+
     /// Recomputes every pattern from scratch and compares (tests and fuzzing).
     #[cfg(any(test, feature = "fuzzing"))]
     pub(crate) fn matches_recompute(&self) -> bool {

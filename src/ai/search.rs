@@ -427,13 +427,16 @@ impl<'a> Search<'a> {
                 return score;
             }
         }
+        // Whether the opponent has an open three (or a double four point) to
+        // be answered.
+        let their_three = self.pos.has_flex_four_point(self.pos.side().opponent());
         // Futility: near the leaves, a static value far above beta stands
         // unless the opponent has an open three to be answered.
         if !pv_node
             && !forced
             && depth <= FUTILITY_DEPTH
             && beta.abs() < MATE_BOUND
-            && !self.pos.has_flex_four_point(self.pos.side().opponent())
+            && !their_three
             && eval - FUTILITY_MARGIN * depth >= beta
         {
             return eval;
@@ -460,8 +463,6 @@ impl<'a> Search<'a> {
             None
         };
         let searched_moves = late_move_count(depth, improving);
-        // An open three of theirs to answer, and their stone that made it.
-        let their_three = self.pos.has_flex_four_point(me.opponent());
         let their_last = self.pos.last_move();
         for (n, &m) in moves.iter().enumerate() {
             let new_depth = if forced || narrow { depth } else { depth - 1 };
@@ -485,10 +486,10 @@ impl<'a> Search<'a> {
             let unlikely = n > 0
                 && depth >= 3
                 && top_score.is_some_and(|t| self.pos.move_score(m) < t - POLICY_REDUCTION_GAP);
-            let far_answer = their_three
-                && theirs < Pattern::B4
-                && their_last.is_some_and(|l| distance(l, m) > FAR_ANSWER_DISTANCE);
             let reduction = if n >= 1 && depth >= 2 {
+                let far_answer = their_three
+                    && theirs < Pattern::B4
+                    && their_last.is_some_and(|l| Position::distance(l, m) > FAR_ANSWER_DISTANCE);
                 let far = if far_answer { FAR_ANSWER_REDUCTION } else { 0 };
                 (late_move_reduction(depth, n, pv_node, improving, quiet, unlikely) + far)
                     .min(new_depth - 1)
@@ -700,13 +701,6 @@ fn continues_from(last: usize, m: usize) -> bool {
     let (a, b) = (Position::point(last), Position::point(m));
     let (dx, dy) = (a.x().abs_diff(b.x()), a.y().abs_diff(b.y()));
     dx.max(dy) <= 2 || (dx.max(dy) <= 4 && (dx == 0 || dy == 0 || dx == dy))
-}
-
-/// The distance between cells `a` and `b` in king moves: the larger of the
-/// column and row differences.
-fn distance(a: usize, b: usize) -> u32 {
-    let (a, b) = (Position::point(a), Position::point(b));
-    u32::from(a.x().abs_diff(b.x()).max(a.y().abs_diff(b.y())))
 }
 
 /// The score at `ply` of a win (`plies` > 0) or loss (< 0) that many plies

@@ -88,7 +88,7 @@ impl Vcf {
                 let last = self.line.iter().rev().nth(1).copied();
                 self.attacks[start..].sort_by_key(|&i| {
                     let t = pos.threat(i, me);
-                    let distance = last.map_or(0, |l| chebyshev(l, i));
+                    let distance = last.map_or(0, |l| Position::distance(l, i));
                     (!t.is_flex_four(), distance, i)
                 });
             }
@@ -171,10 +171,4 @@ impl Vcf {
 fn first_two(mut cells: impl Iterator<Item = usize>) -> (Option<usize>, Option<usize>) {
     let first = cells.next();
     (first, first.and_then(|_| cells.next()))
-}
-
-/// The larger of the column and row distances between two cells.
-fn chebyshev(a: usize, b: usize) -> usize {
-    let (pa, pb) = (Position::point(a), Position::point(b));
-    (pa.x().abs_diff(pb.x())).max(pa.y().abs_diff(pb.y())) as usize
 }
