@@ -6,12 +6,13 @@
 //! player NAME chose instead (`src/ai/eval/policy.rs`).
 
 use gomoku::ai::selfplay::Record;
-use gomoku::ai::{tune, tune_policy};
-use gomoku::Game;
+use gomoku::ai::{tune, tune_labelled, tune_policy, CellModel, Tuning};
+use gomoku::notation::parse_moves;
+use gomoku::{Game, Rule};
 
 /// The options of `gomoku tune`.
 #[derive(clap::Args, Clone, Debug)]
-#[command(group = clap::ArgGroup::new("input").required(true).multiple(true).args(["games", "data", "sgf"]))]
+#[command(group = clap::ArgGroup::new("input").required(true).multiple(true).args(["games", "data", "sgf", "labels"]))]
 pub struct TuneArgs {
     /// A folder of saved games (e.g. an arena's --out).
     #[arg(long)]
@@ -22,6 +23,12 @@ pub struct TuneArgs {
     /// SGF collections (as c-gomoku-cli's `-sgf` writes them).
     #[arg(long)]
     pub sgf: Vec<std::path::PathBuf>,
+    /// Files of labelled freestyle positions, one per line: the moves (as
+    /// `x,y` pairs or letter notation), a tab, and the side to move's
+    /// chance of winning (0 to 1) as a stronger engine's search judged it.
+    /// The evaluation is fitted to the labels instead of game results.
+    #[arg(long, conflicts_with_all = ["games", "data", "sgf", "policy", "stronger"])]
+    pub labels: Vec<std::path::PathBuf>,
     /// Where to write the fitted values' Rust module (default: print it).
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
@@ -34,6 +41,11 @@ pub struct TuneArgs {
     /// the results that says who played rather than what the position is.
     #[arg(long, value_name = "NAME", conflicts_with = "policy")]
     pub stronger: Option<String>,
+    /// Fit a value for every combination of four line patterns on a cell
+    /// (2,002 values) instead of one weight per pattern and combination
+    /// term (28).
+    #[arg(long, conflicts_with = "policy")]
+    pub combos: bool,
     /// Passes of gradient descent.
     #[arg(long, default_value_t = 2000)]
     pub epochs: usize,
@@ -43,6 +55,26 @@ pub struct TuneArgs {
 /// records.
 pub fn run(args: TuneArgs) -> Result<(), String> {
     let epochs = args.epochs;
+    let model = if args.combos {
+        CellModel::Combos
+    } else {
+        CellModel::Terms
+    };
+    if !args.labels.is_empty() {
+        let mut positions = Vec::new();
+        for path in &args.labels {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            for (n, line) in text.lines().enumerate() {
+                let labelled = labelled_position(line)
+                    .map_err(|e| format!("{}:{}: {e}", path.display(), n + 1))?;
+                positions.extend(labelled);
+            }
+        }
+        let t = tune_labelled(&positions, model, epochs)?;
+        report(&format!("{} labelled positions", positions.len()), &t);
+        return write(&args.out, &t.source);
+    }
     let mut games = Vec::new();
     if let Some(dir) = &args.games {
         let mut paths: Vec<_> = std::fs::read_dir(dir)
@@ -77,24 +109,42 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
         );
         return write(&args.out, &t.source);
     }
-    let t = tune(&games, epochs, args.stronger.as_deref())?;
+    let t = tune(&games, model, epochs, args.stronger.as_deref())?;
+    report(&format!("{} {} games", games.len(), t.rule), &t);
+    write(&args.out, &t.source)
+}
+
+/// One line of a `--labels` file: the position after its moves, with its
+/// label; `None` for a blank line.
+fn labelled_position(line: &str) -> Result<Option<(Game, f64)>, String> {
+    if line.trim().is_empty() {
+        return Ok(None);
+    }
+    let (moves, label) = line
+        .split_once('\t')
+        .ok_or("expected the moves, a tab and a chance of winning")?;
+    let chance: f64 = label
+        .trim()
+        .parse()
+        .ok()
+        .filter(|c| (0.0..=1.0).contains(c))
+        .ok_or_else(|| format!("{label:?} is not a chance between 0 and 1"))?;
+    let moves = parse_moves(moves).map_err(|e| e.to_string())?;
+    let game = Game::from_moves(15, Rule::Freestyle, &moves).map_err(|e| e.to_string())?;
+    Ok(Some((game, chance)))
+}
+
+/// Prints what a fit of the evaluation did, on `what`.
+fn report(what: &str, t: &Tuning) {
     println!(
-        "{} {} games: {} positions fitted, {} held out; scale {:.1}; {} weights fitted; \
+        "{what}: {} positions fitted, {} held out; scale {:.1}; {} weights fitted; \
          black to move {:+.0}, stronger to move {:+.0}",
-        games.len(),
-        t.rule,
-        t.positions.0,
-        t.positions.1,
-        t.scale,
-        t.fitted,
-        t.black_term,
-        t.stronger_term
+        t.positions.0, t.positions.1, t.scale, t.fitted, t.black_term, t.stronger_term
     );
     println!(
         "loss: fitted {:.5} -> {:.5}, held out {:.5} -> {:.5}",
         t.train_loss.0, t.train_loss.1, t.held_out_loss.0, t.held_out_loss.1
     );
-    write(&args.out, &t.source)
 }
 
 /// Passes of Adam for the move-ordering fit: it converges in a few hundred.

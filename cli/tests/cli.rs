@@ -232,6 +232,51 @@ fn tune_fits_the_evaluation_weights_to_saved_games() {
 }
 
 #[test]
+fn tune_fits_the_evaluation_to_labelled_positions() {
+    let dir = std::env::temp_dir().join(format!("gomoku-labels-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let labels = dir.join("labels.txt");
+    let labels_text = labels.to_str().unwrap();
+    // Both notations, a blank line, and the side to move's chance.
+    let lines = "7,7 8,8 7,8\t0.3\nh8 i9 h9 i10\t0.8\n\n7,7\t0.45\n";
+    std::fs::write(&labels, lines.repeat(30)).unwrap();
+    for extra in [&[][..], &["--combos"][..]] {
+        let mut args = vec!["tune", "--labels", labels_text, "--epochs", "20"];
+        args.extend(extra);
+        let (ok, out) = gomoku(&args, "");
+        assert!(
+            ok && out.contains("90 labelled positions") && out.contains("loss: fitted"),
+            "{out}"
+        );
+        let table = if extra.is_empty() {
+            "Cells::Terms"
+        } else {
+            "Cells::Combos"
+        };
+        assert!(out.contains(table), "{out}");
+    }
+    // A bad line names its file and line, and says what is wrong.
+    for (bad, says) in [
+        ("7,7 8,8 0.5", "tab"),
+        ("7,7 8,8\t1.5", "between 0 and 1"),
+        ("7,7 8,8\twin", "between 0 and 1"),
+        ("7,7 7,7\t0.5", "occupied"),
+        ("z99\t0.5", "invalid"),
+    ] {
+        std::fs::write(&labels, format!("7,7\t0.5\n{bad}\n")).unwrap();
+        let (ok, out) = gomoku(&["tune", "--labels", labels_text], "");
+        assert!(
+            !ok && out.contains("labels.txt:2") && out.contains(says),
+            "{bad}: {out}"
+        );
+    }
+    // Labels are fitted on their own, not mixed with game results.
+    let (ok, out) = gomoku(&["tune", "--labels", labels_text, "--sgf", labels_text], "");
+    assert!(!ok && out.contains("cannot be used with"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn help_and_shell_completions_come_from_the_argument_definitions() {
     let (ok, out) = gomoku(&["--help"], "");
     assert!(

@@ -61,7 +61,7 @@ pub use hint::{
 };
 pub use threats::{solve_vcf, solve_vct, VcfResult};
 #[cfg(feature = "tuning")]
-pub use tune::{tune, Tuning};
+pub use tune::{tune, tune_labelled, CellModel, Tuning};
 #[cfg(feature = "tuning")]
 pub use tune_policy::{tune_policy, PolicyTuning};
 

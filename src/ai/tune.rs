@@ -1,17 +1,26 @@
-//! Fitting the evaluation's weights to game results (Texel tuning).
+//! Fitting the evaluation's weights to game results (Texel tuning) or to
+//! a stronger engine's judgement of positions (distillation).
 //!
 //! Every position of the given games that is not already decided (no five
 //! for either side to play, no open four for the side to move to make)
-//! becomes a sample: how many empty cells hold each evaluation term, for
+//! becomes a sample: how many empty cells hold each cell parameter, for
 //! the side to move and for the side waiting, its threat mask, and the
-//! game's result for the side to move (1 win, ½ draw, 0 loss). Positions
-//! with threats stay in: the threat mask is learned from them. The model
-//! is the engine's own evaluation, `win probability = sigmoid(eval /
-//! scale)`. The scale is first fitted with the hand-set weights, so that
-//! fitted weights keep the engine's units; then the weights and threat
-//! values seen in enough samples are fitted by Adam on the cross-entropy,
-//! starting from the hand-set ones. A tenth of the games (every tenth) is
-//! held out to show whether the fit generalises.
+//! game's result for the side to move (1 win, ½ draw, 0 loss). Labelled
+//! positions ([`tune_labelled`]) are samples the same way, with the chance
+//! of winning that a stronger engine's search gave the side to move
+//! instead of the result: far less noise per position than one game's
+//! result. Positions with threats stay in: the threat mask is learned
+//! from them. The model is the engine's own evaluation, `win probability =
+//! sigmoid(eval / scale)`. The scale is first fitted with the hand-set
+//! weights, so that fitted weights keep the engine's units; then the
+//! weights and threat values seen in enough samples are fitted by Adam on
+//! the cross-entropy, starting from the hand-set ones. A tenth of the
+//! games or positions (every tenth) is held out to show whether the fit
+//! generalises.
+//!
+//! A cell parameter is one of two things ([`CellModel`]): a weight per
+//! pattern and combination term, which a cell's value sums, or a value of
+//! its own for each combination of four line patterns.
 //!
 //! Two more terms are fitted but are not part of the evaluation: one for the
 //! side to move being black, and one for it being the stronger player when
@@ -19,20 +28,49 @@
 //! without that term the weights learn what its positions look like rather
 //! than what they are worth.
 
-use super::eval::{cell_terms, Weights, EVAL_UNIT, HAND_WEIGHTS, TERMS, THREAT_MASKS};
+use super::eval::{
+    cell_terms, combo_index, Cells, Weights, COMBOS, EVAL_UNIT, HAND_WEIGHTS, TERMS, THREAT_MASKS,
+};
 use super::position::Position;
 use crate::board::index;
 use crate::{Color, Game, GameResult, Rule};
 
-/// Parameters: each cell term's weight for the side to move, then for the
-/// side waiting, then each threat mask's value, then one for the side to
-/// move being black (it absorbs the first move's advantage) and one for it
-/// being the stronger player (it absorbs who played); these last two are
-/// not part of the evaluation.
-const PARAMS: usize = 2 * TERMS + THREAT_MASKS + 2;
-const THREATS: usize = 2 * TERMS;
-const BLACK_TO_MOVE: usize = THREATS + THREAT_MASKS;
-const STRONGER_TO_MOVE: usize = BLACK_TO_MOVE + 1;
+/// What a cell is worth in a fit: the sum of its terms' weights, or a
+/// value of its own for each combination of four line patterns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellModel {
+    /// One weight per term ([`TERMS`] per role).
+    Terms,
+    /// One value per combination ([`COMBOS`] per role).
+    Combos,
+}
+
+/// Where each parameter of a fit sits: each cell parameter for the side to
+/// move, then for the side waiting, then each threat mask's value, then one
+/// for the side to move being black (it absorbs the first move's
+/// advantage) and one for it being the stronger player (it absorbs who
+/// played); these last two are not part of the evaluation.
+impl CellModel {
+    /// Cell parameters per role.
+    fn cells(self) -> usize {
+        match self {
+            CellModel::Terms => TERMS,
+            CellModel::Combos => COMBOS,
+        }
+    }
+    fn threats(self) -> usize {
+        2 * self.cells()
+    }
+    fn black_to_move(self) -> usize {
+        self.threats() + THREAT_MASKS
+    }
+    fn stronger_to_move(self) -> usize {
+        self.black_to_move() + 1
+    }
+    fn params(self) -> usize {
+        self.black_to_move() + 2
+    }
+}
 
 /// Adam's step for the parameters that start at zero (the threat values and
 /// the two terms outside the evaluation), in fifths: a step relative to the
@@ -81,17 +119,13 @@ pub struct Tuning {
 /// names a player (as the games' player names give it) whose strength a
 /// term of its own absorbs. The games must share one rule, and not renju:
 /// its black has no combination terms, and one fit covers both colours.
-pub fn tune(games: &[Game], epochs: usize, stronger: Option<&str>) -> Result<Tuning, String> {
-    let rule = games.first().map_or(Rule::Freestyle, Game::rule);
-    if let Some(other) = games.iter().find(|g| g.rule() != rule) {
-        return Err(format!(
-            "the games mix rules ({rule} and {}): fit one rule at a time",
-            other.rule()
-        ));
-    }
-    if rule == Rule::Renju {
-        return Err("renju black has no combination terms; the tuner fits one set of weights for both colours (freestyle, standard or caro)".into());
-    }
+pub fn tune(
+    games: &[Game],
+    model: CellModel,
+    epochs: usize,
+    stronger: Option<&str>,
+) -> Result<Tuning, String> {
+    let rule = one_rule(games.iter().map(Game::rule))?;
     let (mut train, mut held_out) = (Vec::new(), Vec::new());
     for (n, game) in games.iter().enumerate() {
         let samples = if n % 10 == 9 {
@@ -99,40 +133,109 @@ pub fn tune(games: &[Game], epochs: usize, stronger: Option<&str>) -> Result<Tun
         } else {
             &mut train
         };
-        samples.extend(game_samples(game, stronger));
+        samples.extend(game_samples(game, model, stronger));
     }
-    let start = to_params(&HAND_WEIGHTS);
-    let mut seen = vec![0usize; PARAMS];
-    for s in &train {
+    let what = format!("the results of {} games", games.len());
+    Ok(fit_samples(rule, model, &train, &held_out, epochs, &what))
+}
+
+/// Fits the evaluation's weights to labelled positions: each the position
+/// after a game's moves, with the side to move's chance of winning as a
+/// stronger engine's search judged it (0 to 1). Positions already decided
+/// are skipped; every tenth is held out. The rules are as in [`tune`].
+pub fn tune_labelled(
+    positions: &[(Game, f64)],
+    model: CellModel,
+    epochs: usize,
+) -> Result<Tuning, String> {
+    let rule = one_rule(positions.iter().map(|(g, _)| g.rule()))?;
+    let (mut train, mut held_out) = (Vec::new(), Vec::new());
+    for (n, (game, chance)) in positions.iter().enumerate() {
+        let pos = Position::new(game);
+        if decided(&pos) {
+            continue;
+        }
+        let sample = Sample {
+            x: features(&pos, model),
+            y: chance.clamp(0.0, 1.0) as f32,
+        };
+        if n % 10 == 9 {
+            held_out.push(sample);
+        } else {
+            train.push(sample);
+        }
+    }
+    let what = format!(
+        "{} positions labelled by a stronger engine's search",
+        positions.len()
+    );
+    Ok(fit_samples(rule, model, &train, &held_out, epochs, &what))
+}
+
+/// The one rule of a fit, or why there is none: the inputs mix rules, or
+/// play renju.
+fn one_rule(mut rules: impl Iterator<Item = Rule>) -> Result<Rule, String> {
+    let rule = rules.next().unwrap_or(Rule::Freestyle);
+    if let Some(other) = rules.find(|&r| r != rule) {
+        return Err(format!(
+            "the games mix rules ({rule} and {other}): fit one rule at a time"
+        ));
+    }
+    if rule == Rule::Renju {
+        return Err("renju black has no combination terms; the tuner fits one set of weights for both colours (freestyle, standard or caro)".into());
+    }
+    Ok(rule)
+}
+
+/// Fits the weights to `train`, reports the loss on both sets, and writes
+/// the module; `what` says in its header what the samples came from.
+fn fit_samples(
+    rule: Rule,
+    model: CellModel,
+    train: &[Sample],
+    held_out: &[Sample],
+    epochs: usize,
+    what: &str,
+) -> Tuning {
+    let start = to_params(&HAND_WEIGHTS, model);
+    let mut seen = vec![0usize; model.params()];
+    for s in train {
         for &(k, _) in &s.x {
             seen[usize::from(k)] += 1;
         }
     }
-    let free: Vec<bool> = (0..PARAMS)
-        .map(|k| k >= BLACK_TO_MOVE || seen[k] >= MIN_SAMPLES)
+    let free: Vec<bool> = (0..model.params())
+        .map(|k| k >= model.black_to_move() || seen[k] >= MIN_SAMPLES)
         .collect();
-    let scale = fit_scale(&train, &start);
-    let fitted = fit(&train, &start, &free, scale, epochs);
-    let train_loss = (loss(&train, &start, scale), loss(&train, &fitted, scale));
+    let scale = fit_scale(train, &start);
+    let fitted = fit(train, model, &start, &free, scale, epochs);
+    let train_loss = (loss(train, &start, scale), loss(train, &fitted, scale));
     let held_out_loss = (
-        loss(&held_out, &start, scale),
-        loss(&held_out, &fitted, scale),
+        loss(held_out, &start, scale),
+        loss(held_out, &fitted, scale),
     );
-    Ok(Tuning {
+    Tuning {
         rule,
         positions: (train.len(), held_out.len()),
         scale: scale / EVAL_UNIT as f64,
-        black_term: fitted[BLACK_TO_MOVE] / EVAL_UNIT as f64,
-        stronger_term: fitted[STRONGER_TO_MOVE] / EVAL_UNIT as f64,
+        black_term: fitted[model.black_to_move()] / EVAL_UNIT as f64,
+        stronger_term: fitted[model.stronger_to_move()] / EVAL_UNIT as f64,
         train_loss,
         held_out_loss,
-        fitted: free[..BLACK_TO_MOVE].iter().filter(|&&f| f).count(),
-        source: module_source(rule, games.len(), held_out_loss, &fitted),
-    })
+        fitted: free[..model.black_to_move()].iter().filter(|&&f| f).count(),
+        source: module_source(rule, model, what, held_out_loss, &fitted),
+    }
+}
+
+/// Whether a position is already decided: a five for either side to
+/// play, or an open four for the side to move to make.
+fn decided(pos: &Position) -> bool {
+    let me = pos.side();
+    pos.has_five_point(me) || pos.has_five_point(me.opponent()) || pos.has_flex_four_point(me)
 }
 
 /// The samples of one finished game; `stronger` as in [`tune`].
-fn game_samples(game: &Game, stronger: Option<&str>) -> Vec<Sample> {
+fn game_samples(game: &Game, model: CellModel, stronger: Option<&str>) -> Vec<Sample> {
     let winner = match game.result() {
         GameResult::Ongoing => return Vec::new(),
         r => r.winner(),
@@ -153,18 +256,18 @@ fn game_samples(game: &Game, stronger: Option<&str>) -> Vec<Sample> {
     let mut samples = Vec::new();
     for &m in game.moves() {
         let me = pos.side();
-        let decided = pos.has_five_point(me)
-            || pos.has_five_point(me.opponent())
-            || pos.has_flex_four_point(me);
-        if !decided {
+        if !decided(&pos) {
             let y = match winner {
                 None => 0.5,
                 Some(c) if c == me => 1.0,
                 Some(_) => 0.0,
             };
-            let mut x = features(&pos);
+            let mut x = features(&pos, model);
             if let Some(c) = stronger_colour {
-                x.push((STRONGER_TO_MOVE as u16, if c == me { 1.0 } else { -1.0 }));
+                x.push((
+                    model.stronger_to_move() as u16,
+                    if c == me { 1.0 } else { -1.0 },
+                ));
             }
             samples.push(Sample { x, y });
         }
@@ -173,70 +276,118 @@ fn game_samples(game: &Game, stronger: Option<&str>) -> Vec<Sample> {
     samples
 }
 
-/// The features of a position: how many times each cell term occurs for
-/// the side to move (counted positive) and for the side waiting
-/// (negative), its threat mask, and ±1 for the side to move being black.
-fn features(pos: &Position) -> Vec<(u16, f32)> {
+/// The features of a position: how many empty cells hold each cell term
+/// or combination for the side to move (counted positive) and for the side
+/// waiting (negative), its threat mask, and ±1 for the side to move being
+/// black.
+fn features(pos: &Position, model: CellModel) -> Vec<(u16, f32)> {
     let me = pos.side();
-    let mut counts = vec![0f32; PARAMS];
-    for (c, first, sign) in [(me, 0, 1.0), (me.opponent(), TERMS, -1.0)] {
+    let mut counts = vec![0f32; model.params()];
+    for (c, first, sign) in [(me, 0, 1.0), (me.opponent(), model.cells(), -1.0)] {
         for patterns in pos.cell_patterns(c) {
-            for (t, n) in cell_terms(patterns, true).into_iter().enumerate() {
-                counts[first + t] += sign * f32::from(n);
+            match model {
+                CellModel::Terms => {
+                    for (t, n) in cell_terms(patterns, true).into_iter().enumerate() {
+                        counts[first + t] += sign * f32::from(n);
+                    }
+                }
+                CellModel::Combos => counts[first + combo_index(patterns)] += sign,
             }
         }
     }
-    counts[THREATS + pos.threat_mask()] = 1.0;
-    counts[BLACK_TO_MOVE] = if me == Color::Black { 1.0 } else { -1.0 };
-    (0..PARAMS)
+    counts[model.threats() + pos.threat_mask()] = 1.0;
+    counts[model.black_to_move()] = if me == Color::Black { 1.0 } else { -1.0 };
+    (0..model.params())
         .filter(|&k| counts[k] != 0.0)
         .map(|k| (k as u16, counts[k]))
         .collect()
 }
 
-/// The parameters of `weights` (and no colour or player term).
-fn to_params(weights: &Weights) -> Vec<f64> {
-    let mut p = vec![0f64; PARAMS];
-    let all = weights
-        .mover
-        .iter()
-        .chain(&weights.waiter)
-        .chain(&weights.threats);
-    for (p, &w) in p.iter_mut().zip(all) {
+/// The parameters of `weights` in `model` (and no colour or player term).
+/// Per-term weights fill either model (a combination is worth the sum of
+/// its terms); a table of combinations only fills its own.
+fn to_params(weights: &Weights, model: CellModel) -> Vec<f64> {
+    let mut p = vec![0f64; model.params()];
+    let n = model.cells();
+    match (model, &weights.cells) {
+        (CellModel::Terms, Cells::Terms { mover, waiter }) => {
+            for (p, &w) in p.iter_mut().zip(mover.iter().chain(waiter)) {
+                *p = f64::from(w);
+            }
+        }
+        (CellModel::Terms, Cells::Combos(_)) => {
+            panic!("a table of combinations has no per-term weights")
+        }
+        (CellModel::Combos, cells) => {
+            for k in 0..COMBOS {
+                let [mover, waiter] = cells.value(k, true);
+                (p[k], p[n + k]) = (f64::from(mover), f64::from(waiter));
+            }
+        }
+    }
+    for (p, &w) in p[model.threats()..].iter_mut().zip(&weights.threats) {
         *p = f64::from(w);
     }
     p
 }
 
 /// The fitted weights as the module [`super::eval`] reads.
-fn module_source(rule: Rule, games: usize, held_out_loss: (f64, f64), p: &[f64]) -> String {
-    let row = |range: std::ops::Range<usize>| {
-        p[range]
+fn module_source(
+    rule: Rule,
+    model: CellModel,
+    what: &str,
+    held_out_loss: (f64, f64),
+    p: &[f64],
+) -> String {
+    let list = |values: &[f64]| {
+        values
             .iter()
             .map(|w| format!("{}", w.round()))
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let threats: Vec<String> = (0..THREAT_MASKS / 8)
-        .map(|r| format!("        {},\n", row(THREATS + 8 * r..THREATS + 8 * r + 8)))
-        .collect();
+    // Eight items to a row.
+    let rows = |items: Vec<String>| -> String {
+        items
+            .chunks(8)
+            .map(|r| format!("        {},\n", r.join(", ")))
+            .collect()
+    };
+    let threats = rows(
+        p[model.threats()..model.black_to_move()]
+            .iter()
+            .map(|&w| list(&[w]))
+            .collect(),
+    );
+    let cells = match model {
+        CellModel::Terms => format!(
+            "Cells::Terms {{\n\
+             \x20       mover: [{}],\n\
+             \x20       waiter: [{}],\n\
+             \x20   }}",
+            list(&p[..TERMS]),
+            list(&p[TERMS..2 * TERMS])
+        ),
+        CellModel::Combos => {
+            let pairs = (0..COMBOS)
+                .map(|k| format!("[{}]", list(&[p[k], p[COMBOS + k]])))
+                .collect();
+            format!("Cells::Combos(&[\n{}    ])", rows(pairs))
+        }
+    };
     format!(
-        "//! Evaluation weights for {rule}, fitted to the results of {games} games by\n\
-         //! `gomoku tune` (held-out cross-entropy {:.5} -> {:.5}). Generated:\n\
-         //! fit again rather than edit.\n\n\
-         use super::Weights;\n\n\
+        "//! Evaluation weights for {rule}, fitted by `gomoku tune` to\n\
+         //! {what}\n\
+         //! (held-out cross-entropy {:.5} -> {:.5}). Generated: fit again\n\
+         //! rather than edit.\n\n\
+         use super::{{Cells, Weights}};\n\n\
          /// The fitted weights, in fifths of a unit.\n\
          #[rustfmt::skip]\n\
          pub(crate) const WEIGHTS: Weights = Weights {{\n\
-         \x20   mover: [{}],\n\
-         \x20   waiter: [{}],\n\
-         \x20   threats: [\n{}    ],\n\
+         \x20   cells: {cells},\n\
+         \x20   threats: [\n{threats}    ],\n\
          }};\n",
-        held_out_loss.0,
-        held_out_loss.1,
-        row(0..TERMS),
-        row(TERMS..2 * TERMS),
-        threats.concat()
+        held_out_loss.0, held_out_loss.1,
     )
 }
 
@@ -284,7 +435,14 @@ fn fit_scale(samples: &[Sample], p: &[f64]) -> f64 {
 /// parameters. Each cell weight's step is relative to its starting size,
 /// so small and large weights move alike, and the weights stay
 /// non-negative; the parameters that start at zero step alike.
-fn fit(samples: &[Sample], start: &[f64], free: &[bool], scale: f64, epochs: usize) -> Vec<f64> {
+fn fit(
+    samples: &[Sample],
+    model: CellModel,
+    start: &[f64],
+    free: &[bool],
+    scale: f64,
+    epochs: usize,
+) -> Vec<f64> {
     const RATE: f64 = 0.005;
     const BETA1: f64 = 0.9;
     const BETA2: f64 = 0.999;
@@ -293,31 +451,32 @@ fn fit(samples: &[Sample], start: &[f64], free: &[bool], scale: f64, epochs: usi
         .iter()
         .enumerate()
         .map(|(k, s)| {
-            if k >= THREATS {
+            if k >= model.threats() {
                 ZERO_START_STEP
             } else {
                 RATE * s.abs().max(2.0)
             }
         })
         .collect();
-    let (mut m, mut v) = (vec![0f64; PARAMS], vec![0f64; PARAMS]);
+    let params = model.params();
+    let (mut m, mut v) = (vec![0f64; params], vec![0f64; params]);
     let n = samples.len().max(1) as f64;
     for t in 1..=epochs {
-        let mut grad = vec![0f64; PARAMS];
+        let mut grad = vec![0f64; params];
         for s in samples {
             let error = sigmoid(eval(s, &p) / scale) - f64::from(s.y);
             for &(k, x) in &s.x {
                 grad[usize::from(k)] += error * f64::from(x);
             }
         }
-        for k in (0..PARAMS).filter(|&k| free[k]) {
+        for k in (0..params).filter(|&k| free[k]) {
             let g = grad[k] / (n * scale);
             m[k] = BETA1 * m[k] + (1.0 - BETA1) * g;
             v[k] = BETA2 * v[k] + (1.0 - BETA2) * g * g;
             let m_hat = m[k] / (1.0 - BETA1.powi(t as i32));
             let v_hat = v[k] / (1.0 - BETA2.powi(t as i32));
             p[k] -= steps[k] * m_hat / (v_hat.sqrt() + 1e-12);
-            if k < THREATS {
+            if k < model.threats() {
                 p[k] = p[k].max(0.0);
             }
         }
@@ -336,13 +495,16 @@ mod tests {
         let moves = parse_moves("h8 i9 i8 j8 g8 k7 j9 f8 h10 h9 g10").unwrap();
         // Renju is left out: its two colours have tables of their own.
         for rule in Rule::ALL.into_iter().filter(|&r| r != Rule::Renju) {
+            // A table of combinations has no per-term layout; every table
+            // has the per-combination one.
+            let model = CellModel::Combos;
             let mut pos = Position::new(&Game::new(15, rule).unwrap());
             for &m in &moves {
                 pos.make(index(m));
-                let mut x = features(&pos);
-                x.retain(|&(k, _)| usize::from(k) != BLACK_TO_MOVE);
+                let mut x = features(&pos, model);
+                x.retain(|&(k, _)| usize::from(k) != model.black_to_move());
                 let s = Sample { x, y: 0.0 };
-                let fifths = eval(&s, &to_params(weights(rule))) as i32;
+                let fifths = eval(&s, &to_params(weights(rule), model)) as i32;
                 assert_eq!(
                     fifths.div_euclid(EVAL_UNIT),
                     pos.evaluate(),
@@ -371,7 +533,7 @@ mod tests {
         for _ in 0..20 {
             many.extend(games(Rule::Freestyle, &lines));
         }
-        let t = tune(&many, 200, None).unwrap();
+        let t = tune(&many, CellModel::Terms, 200, None).unwrap();
         assert!(t.positions.0 >= MIN_SAMPLES, "{t:?}");
         assert!(t.train_loss.1 < t.train_loss.0, "{t:?}");
         assert!(t.fitted > 0, "{t:?}");
@@ -402,8 +564,8 @@ mod tests {
                 many.push(g);
             }
         }
-        let plain = tune(&many, 200, None).unwrap();
-        let named = tune(&many, 200, Some("strong")).unwrap();
+        let plain = tune(&many, CellModel::Terms, 200, None).unwrap();
+        let named = tune(&many, CellModel::Terms, 200, Some("strong")).unwrap();
         assert_eq!(plain.stronger_term, 0.0);
         assert!(named.stronger_term > 10.0, "{named:?}");
         assert!(
@@ -411,17 +573,51 @@ mod tests {
             "{named:?} {plain:?}"
         );
         // A name no game has adds nothing.
-        let absent = tune(&many, 200, Some("nobody")).unwrap();
+        let absent = tune(&many, CellModel::Terms, 200, Some("nobody")).unwrap();
         assert_eq!(absent.stronger_term, 0.0);
         assert_eq!(absent.train_loss, plain.train_loss);
+    }
+
+    #[test]
+    fn a_fit_to_labels_follows_them_in_either_model() {
+        // Positions where black has an open line of two or three, labelled
+        // as a search would judge them: good for black. Each model should
+        // fit the labels better than the hand-set weights do.
+        let game = &games(Rule::Freestyle, &["h8 a1 h9 a3 h10 a5"])[0];
+        let mut positions = Vec::new();
+        for _ in 0..40 {
+            for n in 1..=game.moves().len() {
+                let prefix = Game::from_moves(15, Rule::Freestyle, &game.moves()[..n]).unwrap();
+                let black_to_move = n % 2 == 0;
+                positions.push((prefix, if black_to_move { 0.9 } else { 0.1 }));
+            }
+        }
+        for (model, table) in [
+            (CellModel::Terms, "Cells::Terms"),
+            (CellModel::Combos, "Cells::Combos"),
+        ] {
+            let t = tune_labelled(&positions, model, 200).unwrap();
+            assert!(t.positions.0 > 100 && t.positions.1 > 10, "{t:?}");
+            assert!(t.train_loss.1 < t.train_loss.0, "{model:?} {t:?}");
+            assert!(t.held_out_loss.1 < t.held_out_loss.0, "{model:?} {t:?}");
+            assert!(t.source.contains(table), "{}", t.source);
+            assert!(t.source.contains("labelled"), "{}", t.source);
+        }
+        let renju = Game::from_moves(15, Rule::Renju, &game.moves()[..2]).unwrap();
+        let err = tune_labelled(&[(renju, 0.5)], CellModel::Terms, 1).unwrap_err();
+        assert!(err.contains("renju"), "{err}");
     }
 
     #[test]
     fn mixed_rules_and_renju_are_refused() {
         let mut mixed = games(Rule::Freestyle, &["h8 a1 h9"]);
         mixed.extend(games(Rule::Standard, &["h8 a1 h9"]));
-        assert!(tune(&mixed, 1, None).unwrap_err().contains("mix"));
+        assert!(tune(&mixed, CellModel::Terms, 1, None)
+            .unwrap_err()
+            .contains("mix"));
         let renju = games(Rule::Renju, &["h8 a1 h9"]);
-        assert!(tune(&renju, 1, None).unwrap_err().contains("renju"));
+        assert!(tune(&renju, CellModel::Terms, 1, None)
+            .unwrap_err()
+            .contains("renju"));
     }
 }

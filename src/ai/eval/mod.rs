@@ -3,35 +3,36 @@
 //! board.
 //!
 //! Each empty cell has, for each colour, a combination of four line
-//! patterns (one per direction). Its value is the sum of per-pattern
-//! weights plus a bonus for a four with a three, two fours or two threes,
-//! with one set of weights for the side to move and one for the side
-//! waiting (an open three of the side to move is nearly an open four). The
-//! position's value is the mover's sum minus the waiter's, plus the value
-//! of its threat mask: six bits saying which of the decisive threats
-//! (fours, open fours, four-threes) each side can make
+//! patterns (one per direction). [`Cells`] say what it is worth to the
+//! side to move and to the side waiting (an open three of the side to move
+//! is nearly an open four): either the sum of per-pattern weights plus a
+//! bonus for a four with a three, two fours or two threes, or a value of
+//! its own for each of the 1,001 combinations. The position's value is the
+//! mover's sum minus the waiter's, plus the value of its threat mask: six
+//! bits saying which of the decisive threats (fours, open fours,
+//! four-threes) each side can make
 //! ([`super::position::Position::threat_mask`]).
 //!
-//! [`Weights`] hold all of it. Freestyle's are fitted to game results by
-//! `gomoku tune` ([`super::tune`]), which writes them as the module the
-//! engine reads ([`freestyle`]); the other rules use the hand-set
-//! [`HAND_WEIGHTS`], with no threat values.
+//! [`Weights`] hold all of it. Freestyle's are fitted by `gomoku tune`
+//! ([`super::tune`]), which writes them as the module the engine reads
+//! ([`freestyle`]); the other rules use the hand-set [`HAND_WEIGHTS`], with
+//! no threat values.
 //!
-//! What the fits taught. Fits of every combination's value on its own
-//! (1,001 per role) to positions without a threat predicted held-out
-//! results better every time, from 1,500 games of Rapfi against itself up
-//! to 39,671 of this engine against Rapfi (cross-entropy 0.625 → 0.392 with
-//! a term for the stronger player), yet each played worse against Rapfi
-//! than the hand-set weights: 23.5–35.0% against 30.1–37.2% in the same
-//! sessions. What played better was fewer parameters on more positions:
-//! the additive weights and the threat mask fitted to every position where
-//! the game is not already decided, threats included (held out 0.582 →
-//! 0.402). It scored 38.9% over 1,186 games against Rapfi's built-in
-//! tables at 100 ms per move where the hand-set weights scored 35.7% over
-//! 2,396 in the same session. Two richer fits to the same positions did
-//! not beat it: every combination's value with the mask (held out 0.358)
-//! scored 37.7% over 606 games, and open-three points as two more mask
-//! bits (0.396) 39.6% over 1,226, where this fit scored 38.7% over 1,216.
+//! What the fits taught. Fitted to game results, every combination's value
+//! on its own (1,001 per role) predicted held-out results better than the
+//! additive weights every time, from 1,500 games of Rapfi against itself
+//! up to 39,671 of this engine against Rapfi, yet played worse against
+//! Rapfi: 23.5–35.0% against 30.1–37.2% for the hand-set weights, and
+//! 37.7% over 606 games with the threat mask against 38.7% for the additive
+//! weights with it. One game's result says little about one position. What
+//! played best is a value per combination and the threat mask fitted to
+//! 90,127 positions from this engine's games against Rapfi, each labelled
+//! with the chance of winning that Rapfi's own 20,000-node search gave it:
+//! 47.5% over 600 games against Rapfi's built-in tables at 100 ms per move,
+//! from openings none of the positions came from, where the additive
+//! weights fitted to results scored 43.4% in the same session. The
+//! additive weights fitted to the same labels scored 39.4%, and the
+//! combinations fitted without the positions Rapfi had solved 29.6%.
 //!
 //! The search's move ordering reads the same combinations: a cell's score
 //! ([`MoveFeatures::score`]) is the learned value of its combination for
@@ -64,12 +65,42 @@ pub(crate) const THREAT_MASKS: usize = 64;
 
 /// The weights of the evaluation, in fifths of an evaluation unit.
 pub(crate) struct Weights {
-    /// Cell terms of the side to move.
-    pub(crate) mover: [i32; TERMS],
-    /// Cell terms of the side waiting (subtracted).
-    pub(crate) waiter: [i32; TERMS],
+    /// What an empty cell is worth, by its combination of line patterns.
+    pub(crate) cells: Cells,
     /// What each threat mask adds, from the side to move's view.
     pub(crate) threats: [i32; THREAT_MASKS],
+}
+
+/// What an empty cell is worth to the side to move and to the side
+/// waiting (subtracted), both non-negative.
+pub(crate) enum Cells {
+    /// The sum of per-term weights: one per pattern and per combination
+    /// term, for each role.
+    Terms {
+        /// Terms of the side to move.
+        mover: [i32; TERMS],
+        /// Terms of the side waiting.
+        waiter: [i32; TERMS],
+    },
+    /// A value of its own for every combination ([`combo_index`]), as the
+    /// side to move and as the side waiting. The values include the
+    /// combination terms, so only rules where they always count (not
+    /// renju) have such a table.
+    Combos(&'static [[i32; 2]; COMBOS]),
+}
+
+impl Cells {
+    /// The values of combination `index`, as the side to move and as the
+    /// side waiting; `combos` as in [`cell_terms`].
+    pub(crate) fn value(&self, index: usize, combos: bool) -> [i32; 2] {
+        match self {
+            Cells::Terms { mover, waiter } => {
+                let terms = cell_terms(combo_codes(index), combos);
+                [mover, waiter].map(|w| terms.iter().zip(w).map(|(&n, &w)| i32::from(n) * w).sum())
+            }
+            Cells::Combos(table) => table[index],
+        }
+    }
 }
 
 /// Weights are in fifths of the evaluation's unit: the many weak patterns
@@ -79,12 +110,14 @@ pub(crate) const EVAL_UNIT: i32 = 5;
 /// The hand-set weights, in fifths of a unit (see [`EVAL_UNIT`]): the
 /// rules without a fit of their own use them.
 pub(crate) const HAND_WEIGHTS: Weights = Weights {
-    mover: [
-        0, 0, 6, 12, 24, 30, 72, 240, 300, 2400, 30000, 3000, 4800, 1800,
-    ],
-    waiter: [
-        0, 0, 5, 10, 20, 25, 60, 200, 250, 2000, 25000, 2500, 4000, 1500,
-    ],
+    cells: Cells::Terms {
+        mover: [
+            0, 0, 6, 12, 24, 30, 72, 240, 300, 2400, 30000, 3000, 4800, 1800,
+        ],
+        waiter: [
+            0, 0, 5, 10, 20, 25, 60, 200, 250, 2000, 25000, 2500, 4000, 1500,
+        ],
+    },
     threats: [0; THREAT_MASKS],
 };
 
@@ -272,12 +305,11 @@ impl CellValues {
     fn new(weights: &Weights, combos: bool) -> CellValues {
         let mut packed = Box::new([0u64; COMBOS]);
         for (index, value) in packed.iter_mut().enumerate() {
-            let terms = cell_terms(combo_codes(index), combos);
-            let sum = |w: &[i32; TERMS]| -> u64 {
-                let s: i32 = terms.iter().zip(w).map(|(&n, &w)| i32::from(n) * w).sum();
-                u64::try_from(s).expect("weights are non-negative")
-            };
-            *value = sum(&weights.mover) | sum(&weights.waiter) << 32;
+            let [mover, waiter] = weights
+                .cells
+                .value(index, combos)
+                .map(|v| u64::try_from(v).expect("cell values are non-negative"));
+            *value = mover | waiter << 32;
         }
         CellValues { packed }
     }
@@ -335,36 +367,39 @@ mod tests {
     fn a_combination_is_worth_its_terms() {
         let (b4, f3, f2) = (Pattern::B4 as u8, Pattern::F3 as u8, Pattern::F2 as u8);
         for rule in Rule::ALL {
-            let w = weights(rule);
+            let Cells::Terms { mover, waiter } = &weights(rule).cells else {
+                continue;
+            };
             let fifths = |w: &[i32; TERMS]| w[8] + w[7] + w[5] + w[0] + w[FOUR_THREE];
             assert_eq!(
                 cell_values(rule, true).values(combo_index([f2, b4, 0, f3])),
-                (fifths(&w.mover), fifths(&w.waiter)),
+                (fifths(mover), fifths(waiter)),
                 "{rule}"
             );
             let double = |w: &[i32; TERMS]| 2 * w[7] + 2 * w[0] + w[DOUBLE_THREE];
             assert_eq!(
                 cell_values(rule, true).values(combo_index([f3, 0, f3, 0])),
-                (double(&w.mover), double(&w.waiter)),
+                (double(mover), double(waiter)),
                 "{rule}"
             );
+            let plain = |w: &[i32; TERMS]| 2 * w[7] + 2 * w[0];
             assert_eq!(
                 cell_values(rule, false).values(combo_index([f3, 0, f3, 0])),
-                (
-                    2 * w.mover[7] + 2 * w.mover[0],
-                    2 * w.waiter[7] + 2 * w.waiter[0]
-                ),
+                (plain(mover), plain(waiter)),
                 "{rule}"
             );
         }
     }
 
     #[test]
-    fn every_rule_has_non_negative_cell_weights_and_its_tables_build() {
+    fn every_rule_has_non_negative_cell_values_and_its_tables_build() {
         for rule in Rule::ALL {
-            let w = weights(rule);
-            assert!(w.mover.iter().chain(&w.waiter).all(|&x| x >= 0), "{rule}");
             for combos in [false, true] {
+                let cells = &weights(rule).cells;
+                assert!(
+                    (0..COMBOS).all(|k| cells.value(k, combos).iter().all(|&v| v >= 0)),
+                    "{rule}"
+                );
                 cell_values(rule, combos);
             }
         }
