@@ -339,10 +339,11 @@ fn module_source(
     held_out_loss: (f64, f64),
     p: &[f64],
 ) -> String {
+    let number = |w: f64| format!("{}", w.round());
     let list = |values: &[f64]| {
         values
             .iter()
-            .map(|w| format!("{}", w.round()))
+            .map(|&w| number(w))
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -356,7 +357,7 @@ fn module_source(
     let threats = rows(
         p[model.threats()..model.black_to_move()]
             .iter()
-            .map(|&w| list(&[w]))
+            .map(|&w| number(w))
             .collect(),
     );
     let cells = match model {
