@@ -133,6 +133,23 @@ impl TranspositionTable {
         }
     }
 
+    /// Stores a quiescence result (depth 0, no move), unless the slot holds
+    /// a main-search result of any position: the many quiescence nodes must
+    /// not push out the fewer, costlier ones.
+    pub(crate) fn store_quiescence(&mut self, key: u64, score: i32, bound: Bound) {
+        let slot = self.slot(key);
+        if Entry::unpack(self.slots[slot][1]).is_some_and(|old| old.depth > 0) {
+            return;
+        }
+        let entry = Entry {
+            best: u16::MAX,
+            score: score as i16,
+            depth: 0,
+            bound,
+        };
+        self.slots[slot] = [key, entry.pack()];
+    }
+
     /// Stores a result, keeping a deeper one for the same position.
     pub(crate) fn store(
         &mut self,
@@ -232,5 +249,35 @@ mod tests {
             "exact results replace and keep the move"
         );
         assert!(tt.probe(43).is_none());
+    }
+
+    #[test]
+    fn quiescence_results_never_push_out_main_search_ones() {
+        let mut tt = TranspositionTable::new(1).unwrap();
+        let same_slot = 42 + tt.slots.len() as u64;
+        tt.store(42, Some(7), 100, 1, Bound::Lower);
+        tt.store_quiescence(same_slot, -20, Bound::Upper);
+        tt.store_quiescence(42, -20, Bound::Upper);
+        assert!(tt.probe(same_slot).is_none());
+        assert_eq!(tt.probe(42).unwrap().score, 100);
+        tt.store_quiescence(43, -20, Bound::Upper);
+        let e = tt.probe(43).unwrap();
+        assert_eq!(
+            (e.best, e.score, e.depth, e.bound),
+            (u16::MAX, -20, 0, Bound::Upper)
+        );
+        let next = 43 + tt.slots.len() as u64;
+        tt.store_quiescence(next, 5, Bound::Exact);
+        assert!(
+            tt.probe(43).is_none(),
+            "one quiescence result replaces another"
+        );
+        assert_eq!(tt.probe(next).unwrap().score, 5);
+        tt.store(43, Some(9), 30, 2, Bound::Exact);
+        assert_eq!(
+            tt.probe(43).unwrap().best,
+            9,
+            "a main-search result replaces one"
+        );
     }
 }
