@@ -577,13 +577,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best_score, alpha0, beta);
         self.tt
             .store(hash, best_move, to_tt(best_score, ply), depth, bound);
         best_score
@@ -689,14 +683,8 @@ impl<'a> Search<'a> {
         if self.aborted {
             return 0;
         }
-        let bound = if alpha >= beta {
-            Bound::Lower
-        } else if alpha > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store_quiescence(hash, to_tt(alpha, ply), bound);
+        self.tt
+            .store_quiescence(hash, to_tt(alpha, ply), bound_of(alpha, alpha0, beta));
         alpha
     }
 
@@ -802,6 +790,18 @@ fn to_tt(score: i32, ply: usize) -> i32 {
         s if s >= MATE_BOUND => s + ply as i32,
         s if s <= -MATE_BOUND => s - ply as i32,
         s => s,
+    }
+}
+
+/// How a node's result `score` bounds its value, searched in the window
+/// (`alpha`, `beta`).
+fn bound_of(score: i32, alpha: i32, beta: i32) -> Bound {
+    if score >= beta {
+        Bound::Lower
+    } else if score > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
     }
 }
 
