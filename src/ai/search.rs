@@ -79,6 +79,12 @@ const ASPIRATION_WINDOW: i32 = 30;
 /// A half-width beyond which the window opens fully.
 const ASPIRATION_LIMIT: i32 = 1_000;
 
+/// From this depth on, root moves after the first are searched shallower
+/// first, by [`late_move_reduction`] as on the principal line inside the
+/// tree. Against Rapfi (built-in tables, 0.5 s), 600 games: 47.0%, where
+/// the search without it scored 42.8% from the same openings.
+const ROOT_REDUCTION_DEPTH: i32 = 3;
+
 /// What a search may use.
 #[derive(Clone, Debug)]
 pub(crate) struct Limits {
@@ -328,11 +334,22 @@ impl<'a> Search<'a> {
         // A forced reply costs no depth, as inside the tree.
         let child = if moves.len() == 1 { depth } else { depth - 1 };
         for (n, &m) in moves.iter().enumerate() {
+            // Late root moves are searched shallower first, as late moves
+            // inside the tree are, and again in full when they beat alpha.
+            let reduction = if n >= 1 && depth >= ROOT_REDUCTION_DEPTH {
+                let quiet = self.is_quiet(m);
+                late_move_reduction(depth, n, true, true, quiet, false).min(child - 1)
+            } else {
+                0
+            };
             self.pos.make(m);
             let score = if n == 0 {
                 -self.negamax(child, 1, -beta, -alpha)
             } else {
-                let s = -self.negamax(child, 1, -alpha - 1, -alpha);
+                let mut s = -self.negamax(child - reduction, 1, -alpha - 1, -alpha);
+                if reduction > 0 && s > alpha && !self.aborted {
+                    s = -self.negamax(child, 1, -alpha - 1, -alpha);
+                }
                 if s > alpha && s < beta && !self.aborted {
                     -self.negamax(child, 1, -beta, -alpha)
                 } else {
@@ -537,7 +554,7 @@ impl<'a> Search<'a> {
             {
                 continue;
             }
-            let quiet = mine < Pattern::F3 && theirs < Pattern::F3;
+            let quiet = self.is_quiet(m);
             let unlikely = n > 0
                 && depth >= 3
                 && top_score.is_some_and(|t| self.pos.move_score(m) < t - POLICY_REDUCTION_GAP);
@@ -581,6 +598,14 @@ impl<'a> Search<'a> {
         self.tt
             .store(hash, best_move, to_tt(best_score, ply), depth, bound);
         best_score
+    }
+
+    /// Whether `m` neither makes nor stops a three (of the side to move or
+    /// the opponent).
+    fn is_quiet(&self, m: usize) -> bool {
+        let me = self.pos.side();
+        self.pos.threat(m, me).best < Pattern::F3
+            && self.pos.threat(m, me.opponent()).best < Pattern::F3
     }
 
     /// Remembers a move that caused a cut-off.
