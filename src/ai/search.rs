@@ -337,7 +337,11 @@ impl<'a> Search<'a> {
             // Late root moves are searched shallower first, as late moves
             // inside the tree are, and again in full when they beat alpha.
             let reduction = if n >= 1 && depth >= ROOT_REDUCTION_DEPTH {
-                let quiet = self.is_quiet(m);
+                let me = self.pos.side();
+                let quiet = is_quiet(
+                    self.pos.threat(m, me).best,
+                    self.pos.threat(m, me.opponent()).best,
+                );
                 late_move_reduction(depth, n, true, true, quiet, false).min(child - 1)
             } else {
                 0
@@ -554,7 +558,7 @@ impl<'a> Search<'a> {
             {
                 continue;
             }
-            let quiet = self.is_quiet(m);
+            let quiet = is_quiet(mine, theirs);
             let unlikely = n > 0
                 && depth >= 3
                 && top_score.is_some_and(|t| self.pos.move_score(m) < t - POLICY_REDUCTION_GAP);
@@ -598,14 +602,6 @@ impl<'a> Search<'a> {
         self.tt
             .store(hash, best_move, to_tt(best_score, ply), depth, bound);
         best_score
-    }
-
-    /// Whether `m` neither makes nor stops a three (of the side to move or
-    /// the opponent).
-    fn is_quiet(&self, m: usize) -> bool {
-        let me = self.pos.side();
-        self.pos.threat(m, me).best < Pattern::F3
-            && self.pos.threat(m, me.opponent()).best < Pattern::F3
     }
 
     /// Remembers a move that caused a cut-off.
@@ -788,6 +784,12 @@ fn late_move_reduction(
         r += 1.0;
     }
     (r.round() as i32).max(0)
+}
+
+/// Whether a move whose best shapes are `mine` for the mover and `theirs`
+/// for the opponent neither makes nor stops a three.
+fn is_quiet(mine: Pattern, theirs: Pattern) -> bool {
+    mine < Pattern::F3 && theirs < Pattern::F3
 }
 
 /// Whether cell `m` is in the 5×5 square around `last` or on one of its
