@@ -46,6 +46,11 @@ pub struct TuneArgs {
     /// term (28).
     #[arg(long, conflicts_with = "policy")]
     pub combos: bool,
+    /// With --labels: start from the weights the engine now uses instead
+    /// of the hand-set ones, so that the fit keeps what an earlier fit
+    /// learned where the new positions say little.
+    #[arg(long, requires = "labels")]
+    pub refine: bool,
     /// Passes of gradient descent.
     #[arg(long, default_value_t = 2000)]
     pub epochs: usize,
@@ -71,7 +76,7 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
                 positions.extend(labelled);
             }
         }
-        let t = tune_labelled(&positions, model, epochs)?;
+        let t = tune_labelled(&positions, model, epochs, args.refine)?;
         report(&format!("{} labelled positions", positions.len()), &t);
         return write(&args.out, &t.source);
     }

@@ -29,7 +29,8 @@
 //! than what they are worth.
 
 use super::eval::{
-    cell_terms, combo_index, Cells, Weights, COMBOS, EVAL_UNIT, HAND_WEIGHTS, TERMS, THREAT_MASKS,
+    cell_terms, combo_index, weights, Cells, Weights, COMBOS, EVAL_UNIT, HAND_WEIGHTS, TERMS,
+    THREAT_MASKS,
 };
 use super::position::Position;
 use crate::board::index;
@@ -136,19 +137,36 @@ pub fn tune(
         samples.extend(game_samples(game, model, stronger));
     }
     let what = format!("the results of {} games", games.len());
-    Ok(fit_samples(rule, model, &train, &held_out, epochs, &what))
+    let start = to_params(&HAND_WEIGHTS, model);
+    Ok(fit_samples(
+        rule, model, &start, &train, &held_out, epochs, &what,
+    ))
 }
 
 /// Fits the evaluation's weights to labelled positions: each the position
 /// after a game's moves, with the side to move's chance of winning as a
 /// stronger engine's search judged it (0 to 1). Positions already decided
 /// are skipped; every tenth is held out. The rules are as in [`tune`].
+/// With `refine`, the fit starts from the weights the engine now uses for
+/// the rule instead of the hand-set ones, so that what an earlier fit
+/// learned from other positions stays where the new ones say nothing.
 pub fn tune_labelled(
     positions: &[(Game, f64)],
     model: CellModel,
     epochs: usize,
+    refine: bool,
 ) -> Result<Tuning, String> {
     let rule = one_rule(positions.iter().map(|(g, _)| g.rule()))?;
+    let start = if refine {
+        if model == CellModel::Terms && matches!(weights(rule).cells, Cells::Combos(_)) {
+            return Err(format!(
+                "{rule}'s weights are a table of combinations: refine them with --combos"
+            ));
+        }
+        to_params(weights(rule), model)
+    } else {
+        to_params(&HAND_WEIGHTS, model)
+    };
     let (mut train, mut held_out) = (Vec::new(), Vec::new());
     for (n, (game, chance)) in positions.iter().enumerate() {
         let pos = Position::new(game);
@@ -169,7 +187,9 @@ pub fn tune_labelled(
         "{} positions labelled by a stronger engine's search",
         positions.len()
     );
-    Ok(fit_samples(rule, model, &train, &held_out, epochs, &what))
+    Ok(fit_samples(
+        rule, model, &start, &train, &held_out, epochs, &what,
+    ))
 }
 
 /// The one rule of a fit, or why there is none: the inputs mix rules, or
@@ -187,17 +207,18 @@ fn one_rule(mut rules: impl Iterator<Item = Rule>) -> Result<Rule, String> {
     Ok(rule)
 }
 
-/// Fits the weights to `train`, reports the loss on both sets, and writes
-/// the module; `what` says in its header what the samples came from.
+/// Fits the weights to `train` from `start`, reports the loss on both
+/// sets, and writes the module; `what` says in its header what the samples
+/// came from.
 fn fit_samples(
     rule: Rule,
     model: CellModel,
+    start: &[f64],
     train: &[Sample],
     held_out: &[Sample],
     epochs: usize,
     what: &str,
 ) -> Tuning {
-    let start = to_params(&HAND_WEIGHTS, model);
     let mut seen = vec![0usize; model.params()];
     for s in train {
         for &(k, _) in &s.x {
@@ -207,13 +228,10 @@ fn fit_samples(
     let free: Vec<bool> = (0..model.params())
         .map(|k| k >= model.black_to_move() || seen[k] >= MIN_SAMPLES)
         .collect();
-    let scale = fit_scale(train, &start);
-    let fitted = fit(train, model, &start, &free, scale, epochs);
-    let train_loss = (loss(train, &start, scale), loss(train, &fitted, scale));
-    let held_out_loss = (
-        loss(held_out, &start, scale),
-        loss(held_out, &fitted, scale),
-    );
+    let scale = fit_scale(train, start);
+    let fitted = fit(train, model, start, &free, scale, epochs);
+    let train_loss = (loss(train, start, scale), loss(train, &fitted, scale));
+    let held_out_loss = (loss(held_out, start, scale), loss(held_out, &fitted, scale));
     Tuning {
         rule,
         positions: (train.len(), held_out.len()),
@@ -488,7 +506,6 @@ fn fit(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::eval::weights;
     use crate::notation::parse_moves;
 
     #[test]
@@ -597,7 +614,7 @@ mod tests {
             (CellModel::Terms, "Cells::Terms"),
             (CellModel::Combos, "Cells::Combos"),
         ] {
-            let t = tune_labelled(&positions, model, 200).unwrap();
+            let t = tune_labelled(&positions, model, 200, false).unwrap();
             assert!(t.positions.0 > 100 && t.positions.1 > 10, "{t:?}");
             assert!(t.train_loss.1 < t.train_loss.0, "{model:?} {t:?}");
             assert!(t.held_out_loss.1 < t.held_out_loss.0, "{model:?} {t:?}");
@@ -605,8 +622,37 @@ mod tests {
             assert!(t.source.contains("labelled"), "{}", t.source);
         }
         let renju = Game::from_moves(15, Rule::Renju, &game.moves()[..2]).unwrap();
-        let err = tune_labelled(&[(renju, 0.5)], CellModel::Terms, 1).unwrap_err();
+        let err = tune_labelled(&[(renju, 0.5)], CellModel::Terms, 1, false).unwrap_err();
         assert!(err.contains("renju"), "{err}");
+    }
+
+    #[test]
+    fn a_refined_fit_starts_from_the_weights_in_use() {
+        let game = &games(Rule::Freestyle, &["h8 a1 h9 a3 h10 a5"])[0];
+        let positions: Vec<_> = (1..=game.moves().len())
+            .map(|n| {
+                let prefix = Game::from_moves(15, Rule::Freestyle, &game.moves()[..n]).unwrap();
+                (prefix, 0.5)
+            })
+            .collect();
+        // No passes: the module written is the engine's own, value for value.
+        let kept = tune_labelled(&positions, CellModel::Combos, 0, true).unwrap();
+        let table = |source: &str| {
+            source
+                .split_once("pub(crate) const WEIGHTS")
+                .map(|(_, table)| table.to_owned())
+        };
+        assert!(table(&kept.source).is_some(), "{}", kept.source);
+        assert_eq!(
+            table(&kept.source),
+            table(include_str!("eval/freestyle.rs"))
+        );
+        assert_eq!(kept.train_loss.0, kept.train_loss.1);
+        let hand = tune_labelled(&positions, CellModel::Combos, 0, false).unwrap();
+        assert_ne!(table(&hand.source), table(&kept.source));
+        // Freestyle's table has no per-term weights to start from.
+        let err = tune_labelled(&positions, CellModel::Terms, 1, true).unwrap_err();
+        assert!(err.contains("--combos"), "{err}");
     }
 
     #[test]
