@@ -85,6 +85,16 @@ const ASPIRATION_LIMIT: i32 = 1_000;
 /// the search without it scored 42.8% from the same openings.
 const ROOT_REDUCTION_DEPTH: i32 = 3;
 
+/// From this remaining depth on, a table move that no other move comes near
+/// in a search half as deep is singular, and searched one ply deeper.
+/// Against Rapfi (built-in tables, 0.5 s), 900 games from three opening
+/// sets: 47.2%, where the search without it scored 45.4% (paired by
+/// opening +1.7 ± 2.8 points, the same sign on each set).
+const SINGULAR_EXTENSION_DEPTH: i32 = 7;
+/// How far below the table's score the other moves must stay for the table
+/// move to be singular, per ply of remaining depth.
+const SINGULAR_MARGIN: i32 = 2;
+
 /// What a search may use.
 #[derive(Clone, Debug)]
 pub(crate) struct Limits {
@@ -138,6 +148,8 @@ pub(crate) struct Search<'a> {
     /// Per ply, the static value of the node searched there: a node whose
     /// value rose since the same side's last node is improving.
     evals: Vec<i32>,
+    /// Depth of the root iteration in progress.
+    root_depth: i32,
 }
 
 impl<'a> Search<'a> {
@@ -163,6 +175,7 @@ impl<'a> Search<'a> {
             lists: vec![Vec::new(); MAX_PLY + 1],
             keys: Vec::with_capacity(CELLS),
             evals: vec![0; MAX_PLY + 1],
+            root_depth: 0,
         }
     }
 
@@ -327,6 +340,7 @@ impl<'a> Search<'a> {
     ) -> (i32, usize, usize) {
         let alpha0 = alpha;
         let mut best_score = -INFINITY;
+        self.root_depth = depth;
         self.evals[0] = self.pos.evaluate();
         let mut best = moves[0];
         let mut complete = 0;
@@ -527,6 +541,33 @@ impl<'a> Search<'a> {
                 kept <= width || self.pos.threat(m, me).is_four()
             });
         }
+        // Singular extension: the table move is searched a ply deeper when
+        // no other move comes near its score in a shallower search, and the
+        // node is cut when another move alone beats beta.
+        let mut extended = None;
+        if let (Some(t), Some(e)) = (tt_move, entry) {
+            let tt_score = from_tt(e.score as i32, ply);
+            if !forced
+                && !narrow
+                && depth >= SINGULAR_EXTENSION_DEPTH
+                && (ply as i32) < 2 * self.root_depth
+                && e.depth as i32 >= depth - 3
+                && e.bound != Bound::Upper
+                && tt_score.abs() < MATE_BOUND
+            {
+                let bound = tt_score - SINGULAR_MARGIN * depth;
+                let count = late_move_count(depth / 2, improving);
+                let other = self.best_other(t, moves, depth / 2, ply, bound, count);
+                if self.aborted {
+                    return 0;
+                }
+                if other < bound {
+                    extended = Some(t);
+                } else if bound >= beta {
+                    return bound;
+                }
+            }
+        }
         let alpha0 = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
@@ -541,7 +582,11 @@ impl<'a> Search<'a> {
         let searched_moves = late_move_count(depth, improving);
         let their_last = self.pos.last_move();
         for (n, &m) in moves.iter().enumerate() {
-            let new_depth = if forced || narrow { depth } else { depth - 1 };
+            let new_depth = if forced || narrow || extended == Some(m) {
+                depth
+            } else {
+                depth - 1
+            };
             let (mine, theirs) = (
                 self.pos.threat(m, me).best,
                 self.pos.threat(m, me.opponent()).best,
@@ -602,6 +647,34 @@ impl<'a> Search<'a> {
         self.tt
             .store(hash, best_move, to_tt(best_score, ply), depth, bound);
         best_score
+    }
+
+    /// The best score, in a null window at `bound`, of the first `count`
+    /// of `moves` other than `excluded`, each searched `depth` plies deep;
+    /// stops at the first that reaches `bound`.
+    fn best_other(
+        &mut self,
+        excluded: usize,
+        moves: &[usize],
+        depth: i32,
+        ply: usize,
+        bound: i32,
+        count: usize,
+    ) -> i32 {
+        let mut best = -INFINITY;
+        for &m in moves.iter().filter(|&&m| m != excluded).take(count) {
+            self.pos.make(m);
+            let score = -self.negamax(depth - 1, ply + 1, -bound, -bound + 1);
+            self.pos.unmake();
+            if self.aborted {
+                return 0;
+            }
+            best = best.max(score);
+            if best >= bound {
+                break;
+            }
+        }
+        best
     }
 
     /// Remembers a move that caused a cut-off.
