@@ -94,6 +94,9 @@ const SINGULAR_EXTENSION_DEPTH: i32 = 7;
 /// How far below the table's score the other moves must stay for the table
 /// move to be singular, per ply of remaining depth.
 const SINGULAR_MARGIN: i32 = 2;
+/// How many plies shallower than the node the table entry may be for its
+/// move to be tested for singularity.
+const SINGULAR_TABLE_SLACK: i32 = 3;
 
 /// What a search may use.
 #[derive(Clone, Debug)]
@@ -551,7 +554,7 @@ impl<'a> Search<'a> {
                 && !narrow
                 && depth >= SINGULAR_EXTENSION_DEPTH
                 && (ply as i32) < 2 * self.root_depth
-                && e.depth as i32 >= depth - 3
+                && e.depth as i32 >= depth - SINGULAR_TABLE_SLACK
                 && e.bound != Bound::Upper
                 && tt_score.abs() < MATE_BOUND
             {
