@@ -122,7 +122,7 @@ def signed(x: float, decimals: int) -> str:
 
 
 def elo_text(score: float, margin: float) -> str:
-    """`Elo (low … high)`, or the bounds alone where a score is 0 or 1."""
+    """`Elo x (low … high)`, with ±inf where a score reaches 0 or 1."""
 
     def one(p: float) -> str:
         if p <= 0.0:
@@ -142,7 +142,8 @@ def report(games: list[Game], opponent: str, paired: list[Game] | None = None) -
     won, lost = points.count(1.0), points.count(0.0)
     drawn = len(points) - won - lost
     score = sum(points) / len(points)
-    pair_means = [sum(p) / len(p) for p in by_opening(games, engine).values()]
+    mine = by_opening(games, engine)
+    pair_means = [sum(p) / len(p) for p in mine.values()]
     _, margin = mean_and_margin(pair_means)
     lines = [
         f"{engine} against {opponent}: {len(games)} games, +{won} −{lost} ={drawn}, "
@@ -158,7 +159,6 @@ def report(games: list[Game], opponent: str, paired: list[Game] | None = None) -
         )
     if paired is not None:
         other = engine_of(paired, opponent)
-        mine = by_opening(games, engine)
         theirs = by_opening(paired, other)
         common = [o for o in mine if len(mine[o]) == 2 and len(theirs.get(o, [])) == 2]
         if not common:
