@@ -1,5 +1,6 @@
-//! An external Gomocup-protocol brain as an arena player: started per game,
-//! sent the whole position with BOARD before each of its moves.
+//! An external Gomocup-protocol brain, as an arena player (started per
+//! game) or as the judge `gomoku label` asks: sent the whole position with
+//! BOARD before each of its moves.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -58,9 +59,21 @@ impl Brain {
         self.input.flush().ok()
     }
 
+    /// Sets one of the brain's `INFO` keys (say `max_node`), which it keeps
+    /// for the moves that follow.
+    pub fn set_info(&mut self, key: &str, value: impl std::fmt::Display) -> Option<()> {
+        self.send(&format!("INFO {key} {value}"))
+    }
+
     /// The next line that is not a MESSAGE or DEBUG line, within a generous
     /// multiple of the turn time.
     fn answer(&mut self) -> Option<String> {
+        self.answer_noting(&mut |_| {})
+    }
+
+    /// [`Brain::answer`], handing each MESSAGE or DEBUG line met on the way
+    /// to `note`.
+    fn answer_noting(&mut self, note: &mut dyn FnMut(&str)) -> Option<String> {
         let patience = Duration::from_millis(self.turn_ms * 5 + 2_000);
         loop {
             let line = self.lines.recv_timeout(patience).ok()?;
@@ -68,6 +81,7 @@ impl Brain {
             if !(line.starts_with("MESSAGE") || line.starts_with("DEBUG")) {
                 return Some(line.to_string());
             }
+            note(line);
         }
     }
 
@@ -75,6 +89,12 @@ impl Brain {
     /// board goes after a RESTART, as the protocol asks between positions,
     /// and in the order the stones were played, as renju brains need.
     pub fn choose(&mut self, game: &Game) -> Option<Point> {
+        self.choose_noting(game, &mut |_| {})
+    }
+
+    /// [`Brain::choose`], handing each MESSAGE or DEBUG line the brain
+    /// writes while it thinks to `note`.
+    pub fn choose_noting(&mut self, game: &Game, note: &mut dyn FnMut(&str)) -> Option<Point> {
         self.send("RESTART")?;
         if self.answer()? != "OK" {
             return None;
@@ -93,7 +113,7 @@ impl Brain {
         }
         text += "DONE";
         self.send(&text)?;
-        let reply = self.answer()?;
+        let reply = self.answer_noting(note)?;
         let (x, y) = reply.split_once(',')?;
         Point::try_new(x.trim().parse().ok()?, y.trim().parse().ok()?)
     }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand};
 #[cfg(feature = "serve")]
 use gomoku_cli::serve;
-use gomoku_cli::{arena, play, puzzles, tune};
+use gomoku_cli::{arena, label, play, puzzles, tune};
 
 /// Five in a row: a game in the terminal (the default), and the engine's
 /// tools.
@@ -38,6 +38,9 @@ enum Command {
     /// Fit the evaluation's weights to the results of saved games, or
     /// (--policy NAME) the search's move-ordering scores to a player's moves.
     Tune(tune::TuneArgs),
+    /// Label every position of c-gomoku-cli games with a stronger brain's
+    /// judgement at a node budget (the input of `tune --labels`).
+    Label(label::LabelArgs),
     /// Solve VCF/VCT puzzle files (quintet case format).
     Vcf(puzzles::VcfArgs),
     /// Network play: the browser client and a WebSocket, optionally JSON
@@ -64,6 +67,7 @@ fn main() -> ExitCode {
         Some(Command::Selfplay(args)) => ("selfplay", arena::selfplay(args)),
         Some(Command::Openings(args)) => ("openings", arena::openings(args)),
         Some(Command::Tune(args)) => ("tune", tune::run(args)),
+        Some(Command::Label(args)) => ("label", label::run(args)),
         Some(Command::Vcf(args)) => ("vcf", puzzles::run(args)),
         #[cfg(feature = "serve")]
         Some(Command::Serve(args)) => ("serve", serve::run(args)),

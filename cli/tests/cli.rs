@@ -277,6 +277,82 @@ fn tune_fits_the_evaluation_to_labelled_positions() {
 }
 
 #[test]
+fn label_judges_every_position_once_with_a_brain_for_tune() {
+    let dir = std::env::temp_dir().join(format!("gomoku-label-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (sgf, labels) = (dir.join("match.sgf"), dir.join("labels.txt"));
+    let (sgf_text, labels_text) = (sgf.to_str().unwrap(), labels.to_str().unwrap());
+    // The same game twice, as a match plays each opening twice: its eight
+    // positions before the last move are judged once each.
+    let game = "(;GM[4]SZ[15]RU[0];B[hh];W[ah];B[hi];W[bh];B[hj];W[ch];B[hk];W[dh];B[hl])\n";
+    std::fs::write(&sgf, game.repeat(2)).unwrap();
+    let brain = env!("CARGO_BIN_EXE_pbrain-gomoku");
+    let args = [
+        "label",
+        "--sgf",
+        sgf_text,
+        "--brain",
+        brain,
+        "--nodes",
+        "2000",
+        "--scale",
+        "400",
+        "--out",
+        labels_text,
+    ];
+    let (ok, out) = gomoku(&args, "");
+    assert!(ok, "{out}");
+    let written = std::fs::read_to_string(&labels).unwrap();
+    let lines: Vec<&str> = written.lines().collect();
+    let (labelled, silent) = (lines.len(), 8 - lines.len());
+    assert!(
+        out.contains(&format!(
+            "2 games: {labelled} positions labelled, {silent} answered without a value"
+        )) && labelled >= 5,
+        "{out}\n{written}"
+    );
+    assert!(lines[0].starts_with("7,7\t"), "{written}");
+    for line in &lines {
+        let (moves, chance) = line.split_once('\t').unwrap();
+        let chance: f64 = chance.parse().unwrap();
+        assert!((0.0..=1.0).contains(&chance), "{line}");
+        assert_eq!(
+            lines
+                .iter()
+                .filter(|l| l.starts_with(&format!("{moves}\t")))
+                .count(),
+            1
+        );
+    }
+    // White to move facing black's open four has lost.
+    let facing_four = lines
+        .iter()
+        .find(|l| l.starts_with("7,7 0,7 7,8 1,7 7,9 2,7 7,10\t"));
+    assert!(
+        facing_four.is_none_or(|l| l.ends_with("\t0.0000")),
+        "{written}"
+    );
+    let (ok, out) = gomoku(&["tune", "--labels", labels_text, "--epochs", "5"], "");
+    assert!(
+        ok && out.contains(&format!("{labelled} labelled positions")),
+        "{out}"
+    );
+    // What it cannot label is refused with the reason.
+    std::fs::write(&sgf, "(;GM[4]SZ[9];B[ee];W[ef])").unwrap();
+    let (ok, out) = gomoku(&args, "");
+    assert!(
+        !ok && out.contains("game 1 is not freestyle on 15×15"),
+        "{out}"
+    );
+    std::fs::write(&sgf, game).unwrap();
+    let mut no_brain = args;
+    no_brain[4] = "/nonexistent/pbrain";
+    let (ok, out) = gomoku(&no_brain, "");
+    assert!(!ok && out.contains("did not answer START"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn help_and_shell_completions_come_from_the_argument_definitions() {
     let (ok, out) = gomoku(&["--help"], "");
     assert!(
