@@ -100,6 +100,12 @@ def by_opening(games: list[Game], engine: str) -> dict[tuple[str, ...], list[flo
     return openings
 
 
+def tally(points: list[float]) -> tuple[int, int, int]:
+    """Games won, lost and drawn among `points`."""
+    won, lost = points.count(1.0), points.count(0.0)
+    return won, lost, len(points) - won - lost
+
+
 def elo(score: float) -> float:
     """The Elo difference that expects `score` (strictly between 0 and 1)."""
     return -400.0 * math.log10(1.0 / score - 1.0)
@@ -139,8 +145,7 @@ def report(games: list[Game], opponent: str, paired: list[Game] | None = None) -
     `paired`, its difference per opening from the engine of `paired`."""
     engine = engine_of(games, opponent)
     points = [g.points(engine) for g in games]
-    won, lost = points.count(1.0), points.count(0.0)
-    drawn = len(points) - won - lost
+    won, lost, drawn = tally(points)
     score = sum(points) / len(points)
     mine = by_opening(games, engine)
     pair_means = [sum(p) / len(p) for p in mine.values()]
@@ -151,12 +156,9 @@ def report(games: list[Game], opponent: str, paired: list[Game] | None = None) -
     ]
     bounds = (0, *LENGTH_BANDS, math.inf)
     for low, high in zip(bounds, bounds[1:]):
-        band = [p for g, p in zip(games, points) if low <= g.stones < high]
+        band = tally([p for g, p in zip(games, points) if low <= g.stones < high])
         name = f"{low} to {high - 1}" if high != math.inf else f"{low} or more"
-        lines.append(
-            f"  {name} stones: won {band.count(1.0)}, lost {band.count(0.0)}, "
-            f"drawn {len(band) - band.count(1.0) - band.count(0.0)}"
-        )
+        lines.append(f"  {name} stones: won {band[0]}, lost {band[1]}, drawn {band[2]}")
     if paired is not None:
         other = engine_of(paired, opponent)
         theirs = by_opening(paired, other)

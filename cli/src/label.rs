@@ -77,25 +77,28 @@ pub fn run(args: LabelArgs) -> Result<(), String> {
     let mut seen = HashSet::new();
     let (mut labelled, mut silent) = (0, 0);
     for (n, game) in games.iter().enumerate() {
+        let Some((_, before_last)) = game.moves().split_last() else {
+            continue;
+        };
+        // The position and its moves as `x,y` pairs, one move at a time.
+        let mut position = Game::new(15, Rule::Freestyle).map_err(|e| e.to_string())?;
+        let mut key = String::new();
         let mut lines = String::new();
-        for k in 1..game.moves().len() {
-            let moves = &game.moves()[..k];
-            let key: Vec<String> = moves
-                .iter()
-                .map(|p| format!("{},{}", p.x(), p.y()))
-                .collect();
-            let key = key.join(" ");
+        for (k, &p) in before_last.iter().enumerate() {
+            position.play(p).map_err(|e| e.to_string())?;
+            if k > 0 {
+                key.push(' ');
+            }
+            key += &format!("{},{}", p.x(), p.y());
             if !seen.insert(key.clone()) {
                 continue;
             }
-            let position =
-                Game::from_moves(15, Rule::Freestyle, moves).map_err(|e| e.to_string())?;
             let mut value = None;
             brain
                 .choose_noting(&position, &mut |line| {
                     value = reported_value(line).or(value);
                 })
-                .ok_or_else(|| format!("game {}, move {}: the brain gave no move", n + 1, k + 1))?;
+                .ok_or_else(|| format!("game {}, move {}: the brain gave no move", n + 1, k + 2))?;
             match value {
                 Some(v) => {
                     lines += &format!("{key}\t{:.4}\n", chance(v, args.scale));
